@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.analyticsdashboard;
+
+import org.jspecify.annotations.NullMarked;

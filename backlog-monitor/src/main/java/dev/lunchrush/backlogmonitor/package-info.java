@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.backlogmonitor;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.kitchenscreen;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,18 @@
+package dev.lunchrush.orderservice;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Import;
+
+import dev.lunchrush.support.AdminSecurityConfiguration;
+
+@SpringBootApplication
+@ConfigurationPropertiesScan
+@Import(AdminSecurityConfiguration.class)
+public class OrderServiceApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(OrderServiceApplication.class, args);
+    }
+}

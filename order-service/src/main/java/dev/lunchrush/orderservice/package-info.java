@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.orderservice;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,18 @@
+package dev.lunchrush.reportreplayer;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Import;
+
+import dev.lunchrush.support.AdminSecurityConfiguration;
+
+@SpringBootApplication
+@ConfigurationPropertiesScan
+@Import(AdminSecurityConfiguration.class)
+public class ReportReplayerApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(ReportReplayerApplication.class, args);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.lunchrush.support;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetails;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * HTTP Basic for {@code /admin/**} (role ADMIN); everything else is open, as a demo's pages and
+ * intake should be. Stateless, no CSRF: the admin endpoints are an API for the {@code demo} command.
+ * Each service imports it ({@code @Import(AdminSecurityConfiguration.class)}).
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SecurityProperties.class)
+public class AdminSecurityConfiguration {
+
+    public static final String ADMIN_USER = "admin";
+    public static final String VIEWER_USER = "viewer";
+
+    @Bean
+    SecurityFilterChain lunchRushSecurity(HttpSecurity http) throws Exception {
+        return http
+                .authorizeHttpRequests(requests -> requests
+                        .requestMatchers("/admin/**").hasRole("ADMIN")
+                        .anyRequest().permitAll())
+                .httpBasic(Customizer.withDefaults())
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .build();
+    }
+
+    @Bean
+    InMemoryUserDetailsManager lunchRushUsers(SecurityProperties properties) {
+        PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        List<UserDetails> users = new ArrayList<>();
+        users.add(User.withUsername(ADMIN_USER).password(encoder.encode(properties.adminPassword()))
+                .roles("ADMIN", "VIEWER").build());
+        if (properties.viewerPassword() != null && !properties.viewerPassword().isBlank()) {
+            users.add(User.withUsername(VIEWER_USER).password(encoder.encode(properties.viewerPassword()))
+                    .roles("VIEWER").build());
+        }
+        return new InMemoryUserDetailsManager(users);
+    }
+}
