@@ -1,0 +1,25 @@
+package dev.lunchrush.loadgenerator.launcher;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import dev.lunchrush.loadgenerator.RepoRoot;
+
+/** {@code ./demo down}. */
+@Command(name = "down", mixinStandardHelpOptions = true,
+        description = "Stop what ./demo up started, by the pids in .run/ (SIGTERM, then SIGKILL after a grace period). "
+                + "RabbitMQ is the machine's and stays up.")
+public class DownCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        new Launcher(LocalStack.asStarted(RepoRoot.find()), spec.commandLine().getOut()).down();
+        return 0;
+    }
+}

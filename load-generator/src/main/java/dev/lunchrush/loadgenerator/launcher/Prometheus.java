@@ -1,0 +1,179 @@
+package dev.lunchrush.loadgenerator.launcher;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Prometheus where it is installed, with the configuration of {@code infra/prometheus} (written for
+ * compose host names) copied to {@code .run/prometheus/} with every {@code <service>:<port>} turned into
+ * {@code 127.0.0.1:<port>}.
+ */
+final class Prometheus implements Component {
+
+    static final int PORT = 9090;
+
+    /** The compose service names that appear as scrape targets. */
+    private static final Pattern COMPOSE_HOST = Pattern.compile(
+            "\\b(order-service|kitchen-screen|analytics-dashboard|report-replayer|backlog-monitor|rabbitmq"
+                    + "|kafka-exporter|kafka-ui|kafka\\d*|prometheus|grafana|alertmanager|localhost):(\\d+)");
+
+    private static final Pattern RULE_FILE = Pattern.compile("^(\\s*-\\s*['\"]?)([^'\"\\s]*/)?([^/'\"\\s]+\\.ya?ml)(['\"]?\\s*)$");
+
+    private final LocalStack stack;
+    private final ManagedProcess process;
+
+    Prometheus(LocalStack stack) {
+        this.stack = stack;
+        this.process = new ManagedProcess("prometheus", stack.runDir(), configFile().toString());
+    }
+
+    @Override
+    public String name() {
+        return "prometheus";
+    }
+
+    private Path sourceDir() {
+        return stack.root().resolve("infra").resolve("prometheus");
+    }
+
+    private Path targetDir() {
+        return stack.runDir().resolve("prometheus");
+    }
+
+    private Path configFile() {
+        return targetDir().resolve("prometheus.yml");
+    }
+
+    private static String url() {
+        return "http://127.0.0.1:" + PORT;
+    }
+
+    private Optional<Row> absent() {
+        if (RabbitMq.onPath("prometheus").isEmpty()) {
+            return Optional.of(Row.ok(name(), "-", url(), "missing: prometheus is not installed (skipped)"));
+        }
+        if (!Files.isRegularFile(sourceDir().resolve("prometheus.yml"))) {
+            return Optional.of(Row.ok(name(), "-", url(), "skipped: infra/prometheus/prometheus.yml does not exist yet"));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void start() {
+        if (absent().isPresent() || process.running().isPresent() || Probe.portOpen("127.0.0.1", PORT)) {
+            return;
+        }
+        writeConfiguration(sourceDir(), targetDir());
+        Path prometheus = RabbitMq.onPath("prometheus").orElseThrow();
+        process.start(List.of(prometheus.toString(), "--config.file=" + configFile(),
+                "--storage.tsdb.path=" + targetDir().resolve("data"), "--web.listen-address=127.0.0.1:" + PORT,
+                "--web.enable-lifecycle"), java.util.Map.of(), stack.root());
+    }
+
+    @Override
+    public Row await(Instant deadline) {
+        Optional<Row> absent = absent();
+        if (absent.isPresent()) {
+            return absent.get();
+        }
+        while (true) {
+            boolean ours = process.running().isPresent();
+            if (Probe.httpStatus(URI.create(url() + "/-/ready")) == 200) {
+                return Row.ok(name(), ours ? pid() : "-", url(), ours ? "up" : "up (not started by ./demo)");
+            }
+            if (!ours && process.recordedPid().isPresent()) {
+                return Row.failed(name(), pid(), url(), "failed: the process exited", problem());
+            }
+            if (Instant.now().isAfter(deadline)) {
+                return Row.failed(name(), pid(), url(), "failed: not ready in time", problem());
+            }
+            ManagedProcess.sleep(Duration.ofMillis(500));
+        }
+    }
+
+    @Override
+    public Row status() {
+        Optional<Row> absent = absent();
+        if (absent.isPresent()) {
+            return absent.get();
+        }
+        boolean ready = Probe.httpStatus(URI.create(url() + "/-/ready")) == 200;
+        if (process.running().isPresent()) {
+            return ready ? Row.ok(name(), pid(), url(), "up") : Row.failed(name(), pid(), url(), "running, not ready", problem());
+        }
+        if (ready) {
+            return Row.ok(name(), "-", url(), "up (not started by ./demo)");
+        }
+        return process.recordedPid().isPresent() ? Row.failed(name(), pid(), url(), "dead", problem())
+                : Row.failed(name(), "-", url(), "not running", List.of());
+    }
+
+    @Override
+    public String stop() {
+        return process.stop(Duration.ofSeconds(15));
+    }
+
+    private String pid() {
+        return process.recordedPid().isPresent() ? String.valueOf(process.recordedPid().getAsLong()) : "-";
+    }
+
+    private List<String> problem() {
+        List<String> lines = new ArrayList<>();
+        lines.add("log: " + process.logFile());
+        lines.addAll(process.logTail(10));
+        return lines;
+    }
+
+    /** Copies prometheus.yml and rules/*.yml, with compose hosts made local and rule paths made ours. */
+    static void writeConfiguration(Path source, Path target) {
+        try {
+            Files.createDirectories(target.resolve("rules"));
+            Path rulesTarget = target.resolve("rules");
+            Files.writeString(target.resolve("prometheus.yml"),
+                    localize(Files.readString(source.resolve("prometheus.yml")), rulesTarget));
+            Path rules = source.resolve("rules");
+            if (Files.isDirectory(rules)) {
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(rules, "*.{yml,yaml}")) {
+                    for (Path file : files) {
+                        Files.writeString(rulesTarget.resolve(file.getFileName()), localize(Files.readString(file), rulesTarget));
+                    }
+                }
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** {@code order-service:8080} becomes {@code 127.0.0.1:8080}; rule files are looked up in {@code rulesDir}. */
+    static String localize(String yaml, Path rulesDir) {
+        String hosts = COMPOSE_HOST.matcher(yaml).replaceAll("127.0.0.1:$2");
+        StringBuilder out = new StringBuilder();
+        boolean inRuleFiles = false;
+        for (String line : hosts.split("\n", -1)) {
+            if (line.startsWith("rule_files:")) {
+                inRuleFiles = true;
+            }
+            else if (!line.isBlank() && !Character.isWhitespace(line.charAt(0)) && !line.startsWith("-")) {
+                inRuleFiles = false;
+            }
+            Matcher rule = RULE_FILE.matcher(line);
+            if (inRuleFiles && rule.matches()) {
+                line = rule.group(1) + rulesDir.resolve(rule.group(3)) + rule.group(4);
+            }
+            out.append(line).append('\n');
+        }
+        return out.substring(0, out.length() - 1);
+    }
+}

@@ -1,0 +1,189 @@
+package dev.lunchrush.loadgenerator.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.lunchrush.loadgenerator.AdminPassword;
+
+/** One of the five Spring Boot services, run from its packaged jar. */
+final class ServiceNode implements Component {
+
+    /** The heap for the memory-feed act until the order service's README says otherwise. */
+    static final String DEFAULT_ORDER_SERVICE_HEAP = "-Xmx160m";
+
+    private static final Pattern XMX = Pattern.compile("-Xmx\\d+[kKmMgG]");
+    private static final Duration GRACE = Duration.ofSeconds(20);
+
+    private final LocalStack stack;
+    private final String module;
+    private final int port;
+    private final String adminPassword;
+    private final ManagedProcess process;
+
+    ServiceNode(LocalStack stack, String module, int port, String adminPassword) {
+        this.stack = stack;
+        this.module = module;
+        this.port = port;
+        this.adminPassword = adminPassword;
+        this.process = new ManagedProcess(module, stack.runDir(), jar().toString());
+    }
+
+    @Override
+    public String name() {
+        return module;
+    }
+
+    Path jar() {
+        return stack.root().resolve(module).resolve("target").resolve(module + ".jar");
+    }
+
+    private URI url() {
+        return URI.create("http://localhost:" + port);
+    }
+
+    @Override
+    public void start() {
+        if (!Files.isRegularFile(jar()) || process.running().isPresent() || Probe.portOpen("127.0.0.1", port)) {
+            return;
+        }
+        Path dataDir = stack.runDir().resolve("data").resolve(module);
+        try {
+            Files.createDirectories(dataDir);
+        }
+        catch (IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        List<String> command = new ArrayList<>();
+        command.add(KafkaNode.javaBin());
+        command.addAll(jvmOptions(stack.root(), module));
+        command.add("-jar");
+        command.add(jar().toString());
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("LUNCHRUSH_DATA_DIR", dataDir.toString());
+        environment.put(AdminPassword.VARIABLE, adminPassword);
+        environment.put("SPRING_RABBITMQ_HOST", "127.0.0.1");
+        environment.put("SPRING_RABBITMQ_PORT", "5672");
+        environment.put("SPRING_RABBITMQ_USERNAME", "guest");
+        environment.put("SPRING_RABBITMQ_PASSWORD", "guest");
+        environment.put("LUNCHRUSH_RABBITMQ_MANAGEMENT_URI", "http://127.0.0.1:15672");
+        environment.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", stack.bootstrapServers());
+        environment.put("SERVER_PORT", String.valueOf(port));
+        process.start(command, environment, stack.root());
+    }
+
+    /**
+     * The order service gets the heap its README asks for (the memory-feed act's budget depends on it)
+     * and dies for real on OutOfMemoryError; the others get 256 MB. {@code LUNCHRUSH_<MODULE>_JAVA_OPTS}
+     * replaces the heap options, e.g. {@code LUNCHRUSH_ORDER_SERVICE_JAVA_OPTS=-Xmx300m}.
+     */
+    static List<String> jvmOptions(Path root, String module) {
+        List<String> options = new ArrayList<>();
+        String override = System.getenv("LUNCHRUSH_" + module.toUpperCase().replace('-', '_') + "_JAVA_OPTS");
+        if (override != null && !override.isBlank()) {
+            options.addAll(List.of(override.strip().split("\\s+")));
+        }
+        else if (module.equals("order-service")) {
+            options.add(orderServiceHeap(root.resolve("order-service").resolve("README.md")));
+        }
+        else {
+            options.add("-Xmx256m");
+        }
+        if (module.equals("order-service") && options.stream().noneMatch(o -> o.contains("ExitOnOutOfMemoryError"))) {
+            options.add("-XX:+ExitOnOutOfMemoryError");
+        }
+        options.add("-XX:+UseSerialGC".equals(System.getenv("LUNCHRUSH_GC")) ? "-XX:+UseSerialGC" : "-XX:+UseG1GC");
+        options.add("-Djava.awt.headless=true");
+        return options;
+    }
+
+    /** The first {@code -Xmx…} the order service's README names, else {@link #DEFAULT_ORDER_SERVICE_HEAP}. */
+    static String orderServiceHeap(Path readme) {
+        if (!Files.isRegularFile(readme)) {
+            return DEFAULT_ORDER_SERVICE_HEAP;
+        }
+        try {
+            Matcher matcher = XMX.matcher(Files.readString(readme));
+            return matcher.find() ? matcher.group() : DEFAULT_ORDER_SERVICE_HEAP;
+        }
+        catch (IOException ex) {
+            return DEFAULT_ORDER_SERVICE_HEAP;
+        }
+    }
+
+    @Override
+    public Row await(Instant deadline) {
+        if (!Files.isRegularFile(jar())) {
+            return notBuilt();
+        }
+        while (true) {
+            boolean ours = process.running().isPresent();
+            if (Probe.actuatorUp(url())) {
+                return ours ? Row.ok(name(), pid(), url().toString(), "up")
+                        : Row.ok(name(), "-", url().toString(), "up (not started by ./demo)");
+            }
+            if (!ours && process.recordedPid().isPresent()) {
+                return Row.failed(name(), pid(), url().toString(), "failed: the process exited", problem());
+            }
+            if (!ours && Probe.portOpen("127.0.0.1", port)) {
+                return Row.failed(name(), "-", url().toString(), "port " + port + " is taken by another process",
+                        List.of("something that ./demo did not start listens on " + port + " and is not this service"));
+            }
+            if (Instant.now().isAfter(deadline)) {
+                return Row.failed(name(), pid(), url().toString(), "failed: not healthy in time", problem());
+            }
+            ManagedProcess.sleep(Duration.ofMillis(500));
+        }
+    }
+
+    @Override
+    public Row status() {
+        if (!Files.isRegularFile(jar())) {
+            return notBuilt();
+        }
+        Optional<ProcessHandle> running = process.running();
+        boolean up = Probe.actuatorUp(url());
+        if (running.isPresent()) {
+            return up ? Row.ok(name(), pid(), url().toString(), "up")
+                    : Row.failed(name(), pid(), url().toString(), "running, not healthy", problem());
+        }
+        if (up) {
+            return Row.ok(name(), "-", url().toString(), "up (not started by ./demo)");
+        }
+        if (process.recordedPid().isPresent()) {
+            return Row.failed(name(), pid(), url().toString(), "dead", problem());
+        }
+        return Row.failed(name(), "-", url().toString(), "not running", List.of());
+    }
+
+    @Override
+    public String stop() {
+        return process.stop(GRACE);
+    }
+
+    private Row notBuilt() {
+        return Row.failed(name(), "-", url().toString(), "missing: not built",
+                List.of(jar() + " does not exist; build it with ./mvnw -q -DskipTests package"));
+    }
+
+    private String pid() {
+        return process.recordedPid().isPresent() ? String.valueOf(process.recordedPid().getAsLong()) : "-";
+    }
+
+    private List<String> problem() {
+        List<String> lines = new ArrayList<>();
+        lines.add("log: " + process.logFile());
+        lines.addAll(process.logTail(15));
+        return lines;
+    }
+}
