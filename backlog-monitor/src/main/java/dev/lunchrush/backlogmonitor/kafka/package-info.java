@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.backlogmonitor.kafka;
+
+import org.jspecify.annotations.NullMarked;

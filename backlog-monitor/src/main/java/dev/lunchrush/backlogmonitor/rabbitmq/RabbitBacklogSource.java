@@ -1,0 +1,107 @@
+package dev.lunchrush.backlogmonitor.rabbitmq;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.amqp.autoconfigure.RabbitProperties;
+import org.springframework.stereotype.Component;
+
+import dev.lunchrush.backlogmonitor.BacklogProperties;
+import dev.lunchrush.backlogmonitor.RabbitManagementProperties;
+import dev.lunchrush.backlogmonitor.readers.BacklogSource;
+import dev.lunchrush.backlogmonitor.readers.ReaderBacklog;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The queues of the acts, seen through RabbitMQ's management API ({@code GET /api/queues/{vhost}/{name}}):
+ * {@code messages} (ready + unacknowledged) is the backlog, {@code head_message_timestamp} (the
+ * AMQP {@code timestamp} property of the next message to deliver, in whole seconds) dates it.
+ * Asking the management API rather than peeking with a channel means the monitor never takes a
+ * message off a queue or holds one unacknowledged.
+ */
+@Component
+class RabbitBacklogSource implements BacklogSource {
+
+    static final String KIND = "rabbitmq";
+
+    private final List<String> queues;
+    private final URI managementUri;
+    private final String vhost;
+    private final String authorization;
+    private final Duration timeout;
+    private final HttpClient http;
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    RabbitBacklogSource(BacklogProperties properties, RabbitManagementProperties management,
+            RabbitProperties rabbit) {
+        this.queues = properties.rabbitmq().queues();
+        String base = management.managementUri().toString();
+        this.managementUri = URI.create(base.endsWith("/") ? base : base + "/");
+        this.vhost = rabbit.determineVirtualHost() == null ? "/" : rabbit.determineVirtualHost();
+        this.authorization = "Basic " + Base64.getEncoder().encodeToString(
+                (rabbit.determineUsername() + ":" + rabbit.determinePassword()).getBytes(StandardCharsets.UTF_8));
+        this.timeout = properties.brokerTimeout();
+        // HTTP/1.1: RabbitMQ's management listener drops the JDK client's h2c upgrade
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+    }
+
+    @Override
+    public String name() {
+        return KIND;
+    }
+
+    @Override
+    public List<ReaderBacklog> poll() throws IOException, InterruptedException {
+        List<ReaderBacklog> readers = new ArrayList<>();
+        for (String queue : queues) {
+            HttpRequest request = HttpRequest.newBuilder(managementUri.resolve("api/queues/" + encode(vhost) + "/" + encode(queue)))
+                    .timeout(timeout)
+                    .header("Authorization", authorization)
+                    .header("Accept", "application/json")
+                    .GET()
+                    .build();
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 404) {
+                // not declared (yet) in this virtual host: not a reader
+                continue;
+            }
+            if (response.statusCode() != 200) {
+                throw new IOException("RabbitMQ management answered " + response.statusCode() + " for queue " + queue);
+            }
+            readers.add(backlogOf(queue, json.readTree(response.body())));
+        }
+        return readers;
+    }
+
+    static ReaderBacklog backlogOf(String queue, JsonNode body) {
+        long ready = body.path("messages_ready").asLong(0);
+        long unacked = body.path("messages_unacknowledged").asLong(0);
+        long messages = body.has("messages") ? body.path("messages").asLong(0) : ready + unacked;
+        JsonNode head = body.path("head_message_timestamp");
+        // whole seconds, as the AMQP timestamp property carries them
+        Instant oldest = messages > 0 && head.isNumber() ? Instant.ofEpochSecond(head.asLong()) : null;
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("ready", ready);
+        details.put("unacknowledged", unacked);
+        details.put("consumers", body.path("consumers").asLong(0));
+        details.put("headMessageTimestamp", oldest == null ? null : oldest.toString());
+        return new ReaderBacklog(KIND + ":" + queue, KIND, messages, oldest, details);
+    }
+
+    private static String encode(String segment) {
+        return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.backlogmonitor.rabbitmq;
+
+import org.jspecify.annotations.NullMarked;

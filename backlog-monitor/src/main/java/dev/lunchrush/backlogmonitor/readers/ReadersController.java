@@ -1,0 +1,105 @@
+package dev.lunchrush.backlogmonitor.readers;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import dev.lunchrush.backlogmonitor.BacklogProperties;
+
+/** {@code GET /api/readers} and the live page's event stream. */
+@RestController
+class ReadersController implements DisposableBean {
+
+    private final BacklogBoard board;
+    private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService pusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "backlog-sse");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    ReadersController(BacklogBoard board, BacklogProperties properties) {
+        this.board = board;
+        long interval = properties.pollInterval().toMillis();
+        pusher.scheduleWithFixedDelay(this::push, interval, interval, TimeUnit.MILLISECONDS);
+    }
+
+    @GetMapping("/api/readers")
+    List<ReaderView> readers() {
+        Instant now = board.clock().instant();
+        return board.readers().stream().map(reader -> ReaderView.of(reader, now)).toList();
+    }
+
+    @GetMapping("/api/sources")
+    Map<String, Boolean> sources() {
+        return board.sources();
+    }
+
+    @GetMapping("/stream")
+    SseEmitter stream() throws IOException {
+        SseEmitter emitter = new SseEmitter(0L);
+        emitter.onCompletion(() -> emitters.remove(emitter));
+        emitter.onTimeout(() -> emitters.remove(emitter));
+        emitter.onError(error -> emitters.remove(emitter));
+        emitters.add(emitter);
+        emitter.send(SseEmitter.event().name("backlog").data(snapshot()));
+        return emitter;
+    }
+
+    private Snapshot snapshot() {
+        return new Snapshot(board.clock().instant(), board.sources(), readers());
+    }
+
+    private void push() {
+        if (emitters.isEmpty()) {
+            return;
+        }
+        Snapshot snapshot = snapshot();
+        for (SseEmitter emitter : emitters) {
+            try {
+                emitter.send(SseEmitter.event().name("backlog").data(snapshot));
+            }
+            catch (IOException | IllegalStateException ex) {
+                // the page went away
+                emitters.remove(emitter);
+            }
+        }
+    }
+
+    @Override
+    public void destroy() {
+        pusher.shutdownNow();
+        emitters.forEach(SseEmitter::complete);
+    }
+
+    record Snapshot(Instant at, Map<String, Boolean> sources, List<ReaderView> readers) {
+    }
+
+    /**
+     * The shape of {@code GET /api/readers} (docs/ARCHITECTURE.md), plus when the oldest unread event
+     * was written and the per-partition or per-queue figures.
+     *
+     * @param oldestUnreadAgeSeconds null when there is a backlog whose age cannot be known
+     */
+    record ReaderView(String reader, String kind, long unread, @Nullable Double oldestUnreadAgeSeconds,
+            @Nullable Instant oldestUnreadAt, Map<String, Object> details) {
+
+        static ReaderView of(ReaderBacklog backlog, Instant now) {
+            double age = backlog.ageSecondsAt(now);
+            return new ReaderView(backlog.reader(), backlog.kind(), backlog.unread(), Double.isNaN(age) ? null : age,
+                    backlog.unread() == 0 ? null : backlog.oldestUnreadAt(), backlog.details());
+        }
+    }
+}

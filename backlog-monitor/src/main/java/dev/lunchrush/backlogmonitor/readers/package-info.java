@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.backlogmonitor.readers;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,266 @@
+package dev.lunchrush.backlogmonitor;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.core.QueueBuilder;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.Topology;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The monitor against a real Kafka broker and a real RabbitMQ virtual host: a group that committed
+ * part of the log and stopped, a group that never committed, a queue with messages and no consumer.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"lunchrush.backlog.poll-interval=300ms", "logging.level.kafka=WARN", "logging.level.org.apache.kafka=WARN",
+            "logging.level.state.change.logger=WARN"})
+class BacklogMonitorTests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @DynamicPropertySource
+    static void brokers(DynamicPropertyRegistry registry) {
+        BrokersForTests.register(registry);
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    RabbitTemplate rabbit;
+
+    @Autowired
+    RabbitAdmin rabbitAdmin;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void ordersTopic() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic(Topology.ORDERS_TOPIC, Topology.ORDERS_PARTITIONS, (short) 1)))
+                    .all().get();
+        }
+        catch (java.util.concurrent.ExecutionException ex) {
+            if (!(ex.getCause() instanceof TopicExistsException)) {
+                throw ex;
+            }
+        }
+    }
+
+    @Test
+    void stoppedGroupsAgeGrowsWithTheClockAndDropsToZeroOnceCaughtUp() throws Exception {
+        Map<TopicPartition, Long> before = endOffsets();
+        TopicPartition p0 = new TopicPartition(Topology.ORDERS_TOPIC, 0);
+        TopicPartition p1 = new TopicPartition(Topology.ORDERS_TOPIC, 1);
+        TopicPartition p2 = new TopicPartition(Topology.ORDERS_TOPIC, 2);
+        Instant base = Instant.ofEpochMilli(System.currentTimeMillis()).minusSeconds(120).minusMillis(337);
+        try (KafkaProducer<String, byte[]> producer = producer()) {
+            for (int i = 0; i < 10; i++) {
+                send(producer, 0, base.plusSeconds(i));
+            }
+            for (int i = 0; i < 5; i++) {
+                send(producer, 1, base.plusSeconds(30 + i));
+            }
+            producer.flush();
+        }
+        String group = "slow-reader-" + UUID.randomUUID().toString().substring(0, 6);
+        // read 4 of partition 0, all of partition 1, nothing of partition 2 (which got nothing), then stop
+        commit(group, Map.of(p0, before.get(p0) + 4, p1, before.get(p1) + 5, p2, before.get(p2)));
+        String reader = "kafka:" + group;
+        Instant oldest = base.plusSeconds(4);
+
+        JsonNode first = await().atMost(Duration.ofSeconds(20)).until(() -> reader(reader), r -> r != null && r.path("unread").asLong() == 6);
+        Instant firstWall = Instant.now();
+        double firstAge = first.path("oldestUnreadAgeSeconds").asDouble();
+        assertThat(firstAge).isCloseTo(seconds(oldest, firstWall), within(2.0));
+        assertThat(first.path("oldestUnreadAt").asString()).isEqualTo(oldest.toString());
+
+        // the reader is stopped: its age keeps growing, second for second
+        JsonNode second = await().atMost(Duration.ofSeconds(20))
+                .until(() -> reader(reader), r -> r.path("oldestUnreadAgeSeconds").asDouble() >= firstAge + 3);
+        Instant secondWall = Instant.now();
+        double grown = second.path("oldestUnreadAgeSeconds").asDouble() - firstAge;
+        assertThat(grown).isCloseTo(seconds(firstWall, secondWall), within(2.0));
+        assertThat(second.path("unread").asLong()).isEqualTo(6);
+
+        String scrape = get("/actuator/prometheus");
+        assertThat(metric(scrape, "backlog_unread_events", reader)).isEqualTo(6.0);
+        assertThat(metric(scrape, "backlog_oldest_unread_age_seconds", reader))
+                .isCloseTo(seconds(oldest, Instant.now()), within(2.0));
+        assertThat(scrape).contains("backlog_source_up{application=\"backlog-monitor\",source=\"kafka\"} 1.0");
+
+        // the configured groups never committed: everything in the log is theirs to read, a dead reader's alarm
+        long total = endOffsets().values().stream().mapToLong(Long::longValue).sum();
+        JsonNode kitchen = await().atMost(Duration.ofSeconds(10))
+                .until(() -> reader("kafka:" + Topology.KITCHEN_GROUP), r -> r != null && r.path("unread").asLong() == total);
+        assertThat(kitchen.path("oldestUnreadAgeSeconds").asDouble()).isGreaterThanOrEqualTo(seconds(base, Instant.now()) - 2.0);
+
+        // it catches up: nothing unread, age 0
+        Map<TopicPartition, Long> end = endOffsets();
+        commit(group, end);
+        await().atMost(Duration.ofSeconds(10)).until(() -> reader(reader),
+                r -> r.path("unread").asLong() == 0 && r.path("oldestUnreadAgeSeconds").asDouble() == 0.0);
+
+        // and stays at 0 while the producer is idle: the age of nothing is 0, not the time since the last event
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> reader(reader),
+                r -> r.path("unread").asLong() == 0 && r.path("oldestUnreadAgeSeconds").asDouble() == 0.0);
+        assertThat(metric(get("/actuator/prometheus"), "backlog_oldest_unread_age_seconds", reader)).isEqualTo(0.0);
+    }
+
+    @Test
+    void queueWithMessagesAndNoConsumerIsDatedByItsHeadMessage() throws Exception {
+        rabbitAdmin.declareQueue(QueueBuilder.durable(Topology.KITCHEN_QUEUE).build());
+        rabbitAdmin.purgeQueue(Topology.KITCHEN_QUEUE, false);
+        Instant placedAt = Instant.now().minusSeconds(40);
+        for (int i = 0; i < 4; i++) {
+            Instant timestamp = placedAt.plusSeconds(i * 5L);
+            rabbit.convertAndSend("", Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order(timestamp)), message -> {
+                MessageProperties properties = message.getMessageProperties();
+                properties.setTimestamp(Date.from(timestamp));
+                properties.setContentType(MessageProperties.CONTENT_TYPE_JSON);
+                return message;
+            });
+        }
+        String reader = "rabbitmq:" + Topology.KITCHEN_QUEUE;
+        // the management API refreshes queue figures every few seconds
+        JsonNode backlog = await().atMost(Duration.ofSeconds(20)).until(() -> reader(reader),
+                r -> r != null && r.path("unread").asLong() == 4);
+        // the head message's timestamp has whole-second resolution
+        assertThat(backlog.path("oldestUnreadAgeSeconds").asDouble())
+                .isCloseTo(seconds(placedAt, Instant.now()), within(2.0));
+        assertThat(backlog.path("kind").asString()).isEqualTo("rabbitmq");
+        assertThat(reader("rabbitmq:" + Topology.NOTIFICATION_QUEUE)).as("a queue that does not exist is no reader").isNull();
+        String scrape = get("/actuator/prometheus");
+        assertThat(metric(scrape, "backlog_unread_events", reader)).isEqualTo(4.0);
+        assertThat(scrape).contains("backlog_source_up{application=\"backlog-monitor\",source=\"rabbitmq\"} 1.0");
+
+        rabbitAdmin.purgeQueue(Topology.KITCHEN_QUEUE, false);
+        await().atMost(Duration.ofSeconds(20)).until(() -> reader(reader),
+                r -> r.path("unread").asLong() == 0 && r.path("oldestUnreadAgeSeconds").asDouble() == 0.0);
+    }
+
+    private JsonNode reader(String name) throws Exception {
+        for (JsonNode reader : JSON.readTree(get("/api/readers"))) {
+            if (reader.path("reader").asString().equals(name)) {
+                return reader;
+            }
+        }
+        return null;
+    }
+
+    private String get(String path) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
+    }
+
+    private static double metric(String scrape, String name, String reader) {
+        Matcher matcher = Pattern.compile("(?m)^" + name + "\\{[^}]*reader=\"" + Pattern.quote(reader) + "\"[^}]*} (\\S+)$")
+                .matcher(scrape);
+        assertThat(matcher.find()).as(name + " for " + reader + " in\n" + scrape).isTrue();
+        return Double.parseDouble(matcher.group(1));
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return Duration.between(from, to).toMillis() / 1000.0;
+    }
+
+    private static void send(KafkaProducer<String, byte[]> producer, int partition, Instant placedAt) {
+        OrderEvent order = order(placedAt);
+        producer.send(new ProducerRecord<>(Topology.ORDERS_TOPIC, partition, placedAt.toEpochMilli(), order.kitchenId(),
+                OrderEventCodec.encode(order)));
+    }
+
+    private static OrderEvent order(Instant placedAt) {
+        return new OrderEvent(UUID.randomUUID().toString(), placedAt, "k1", "c-1", List.of(new OrderItem("pad-thai", 2)),
+                "1 Mill Lane", null, OrderEvent.ORIGIN_LIVE, "test", 1);
+    }
+
+    private static void commit(String group, Map<TopicPartition, Long> offsets) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+            consumer.assign(offsets.keySet());
+            Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
+            offsets.forEach((partition, offset) -> commits.put(partition, new OffsetAndMetadata(offset)));
+            consumer.commitSync(commits);
+        }
+    }
+
+    private static Map<TopicPartition, Long> endOffsets() throws Exception {
+        try (Admin admin = admin()) {
+            Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+            for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
+                request.put(new TopicPartition(Topology.ORDERS_TOPIC, p), OffsetSpec.latest());
+            }
+            Map<TopicPartition, Long> offsets = new HashMap<>();
+            admin.listOffsets(request).all().get().forEach((partition, info) -> offsets.put(partition, info.offset()));
+            return offsets;
+        }
+    }
+
+    private static KafkaProducer<String, byte[]> producer() {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers());
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return new KafkaProducer<>(config);
+    }
+
+    private static Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers()));
+    }
+
+}
