@@ -1,0 +1,110 @@
+package dev.lunchrush.orderservice.act;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.http.MediaType;
+import org.springframework.util.unit.DataSize;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.lunchrush.events.Act;
+import dev.lunchrush.events.FeedStrategy;
+import dev.lunchrush.orderservice.intake.OrderRequestParser;
+import dev.lunchrush.orderservice.intake.RequestBodies;
+import dev.lunchrush.orderservice.problems.FieldProblem;
+import dev.lunchrush.orderservice.problems.ProblemException;
+
+/**
+ * {@code GET /api/act} for everybody, {@code PUT /admin/act} for the admin: the switch the
+ * {@code demo act} command pulls.
+ */
+@RestController
+class ActController {
+
+    private static final Set<String> FIELDS = Set.of("act", "strategy", "capacity");
+    private static final DataSize MAX_BODY = DataSize.ofKilobytes(4);
+
+    private final CurrentAct currentAct;
+
+    ActController(CurrentAct currentAct) {
+        this.currentAct = currentAct;
+    }
+
+    @GetMapping("/api/act")
+    ActState act() {
+        return currentAct.get();
+    }
+
+    @PutMapping(path = "/admin/act", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ActState change(HttpServletRequest request) {
+        JsonNode body = OrderRequestParser.readTree(RequestBodies.read(request, MAX_BODY), "Invalid act");
+        return currentAct.change(parse(body));
+    }
+
+    static ActState parse(JsonNode body) {
+        List<FieldProblem> errors = new ArrayList<>();
+        if (!body.isObject()) {
+            throw ProblemException.invalid("Invalid act", List.of(new FieldProblem("", "must be a JSON object")));
+        }
+        for (String name : body.propertyNames()) {
+            if (!FIELDS.contains(name)) {
+                errors.add(new FieldProblem(name, "unknown field; allowed are act, strategy, capacity"));
+            }
+        }
+        Act act = null;
+        JsonNode actNode = body.get("act");
+        if (actNode == null || actNode.isNull()) {
+            errors.add(new FieldProblem("act", "is required; acts are " + Act.ids()));
+        }
+        else if (!actNode.isString()) {
+            errors.add(new FieldProblem("act", "must be a string; acts are " + Act.ids()));
+        }
+        else {
+            try {
+                act = Act.fromId(actNode.stringValue());
+            }
+            catch (IllegalArgumentException ex) {
+                errors.add(new FieldProblem("act", ex.getMessage()));
+            }
+        }
+        FeedStrategy strategy = FeedStrategy.UNBOUNDED;
+        JsonNode strategyNode = body.get("strategy");
+        if (strategyNode != null && !strategyNode.isNull()) {
+            if (!strategyNode.isString()) {
+                errors.add(new FieldProblem("strategy", "must be a string; strategies are " + FeedStrategy.ids()));
+            }
+            else {
+                try {
+                    strategy = FeedStrategy.fromId(strategyNode.stringValue());
+                }
+                catch (IllegalArgumentException ex) {
+                    errors.add(new FieldProblem("strategy", ex.getMessage()));
+                }
+            }
+        }
+        int capacity = ActState.DEFAULT_CAPACITY;
+        JsonNode capacityNode = body.get("capacity");
+        if (capacityNode != null && !capacityNode.isNull()) {
+            if (!capacityNode.isIntegralNumber() || !capacityNode.canConvertToInt()) {
+                errors.add(new FieldProblem("capacity", "must be a whole number of events, was " + capacityNode));
+            }
+            else if (capacityNode.intValue() <= 0) {
+                errors.add(new FieldProblem("capacity", "must be at least 1, was " + capacityNode.intValue()));
+            }
+            else {
+                capacity = capacityNode.intValue();
+            }
+        }
+        if (!errors.isEmpty() || act == null) {
+            throw ProblemException.invalid("Invalid act", errors);
+        }
+        return new ActState(act, strategy, capacity);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.lunchrush.orderservice.feed;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+
+import dev.lunchrush.events.FeedStrategy;
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.orderservice.problems.ProblemException;
+
+/**
+ * Act 3's in-memory feed: the events the analytics job has not taken yet, as their encoded bytes
+ * (about 1 KB each) in a list on this JVM's heap. Nothing here imitates the lesson: with
+ * {@code unbounded} the list really grows until the JVM dies of OutOfMemoryError, and every event
+ * still in it dies with it. The bounded strategies decide who pays when the job is slower than the
+ * orders: the producer waits ({@code block}), the oldest events are lost ({@code drop}), or the
+ * client is told to come back later ({@code throttle}).
+ */
+@Component
+public class OrderFeed {
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+    private final Condition notFull = lock.newCondition();
+    private final ArrayDeque<byte[]> events = new ArrayDeque<>();
+    private final FeedSettings settings;
+    private long bufferedBytes;
+    private long accepted;
+    private long delivered;
+    private long dropped;
+    private long rejected;
+
+    OrderFeed(FeedSettings settings, MeterRegistry registry) {
+        this.settings = settings;
+        Gauge.builder("order.feed.buffered.events", this, feed -> feed.figures().buffered())
+                .description("events in the in-memory feed that the analytics job has not taken yet")
+                .register(registry);
+        Gauge.builder("order.feed.buffered.bytes", this, feed -> feed.figures().bufferedBytes())
+                .description("encoded size of the events in the in-memory feed")
+                .register(registry);
+        FunctionCounter.builder("order.feed.accepted", this, feed -> feed.figures().accepted())
+                .description("events that entered the feed").register(registry);
+        FunctionCounter.builder("order.feed.delivered", this, feed -> feed.figures().delivered())
+                .description("events handed to the analytics job").register(registry);
+        FunctionCounter.builder("order.feed.dropped", this, feed -> feed.figures().dropped())
+                .description("oldest events discarded by the drop strategy").register(registry);
+        FunctionCounter.builder("order.feed.rejected", this, feed -> feed.figures().rejected())
+                .description("orders refused because the feed was full (throttle 429, block 503)").register(registry);
+    }
+
+    /**
+     * Puts the event made by {@code factory} into the feed, after room was found as the strategy says.
+     * The event is made inside the feed's lock, only once it is certain to enter, so that a refused
+     * order takes no sequence number.
+     *
+     * @throws ProblemException 429 (throttle) or 503 (block, after waiting) when the feed is full
+     */
+    public Accepted offer(FeedStrategy strategy, int capacity, Supplier<OrderEvent> factory) {
+        lock.lock();
+        try {
+            switch (strategy) {
+                case UNBOUNDED -> {
+                }
+                case BLOCK -> awaitRoom(capacity);
+                case DROP -> {
+                    while (events.size() >= capacity && !events.isEmpty()) {
+                        bufferedBytes -= events.pollFirst().length;
+                        dropped++;
+                    }
+                }
+                case THROTTLE -> {
+                    if (events.size() >= capacity) {
+                        rejected++;
+                        long seconds = Math.max(1, (settings.retryAfter().toMillis() + 999) / 1000);
+                        throw new ProblemException(HttpStatus.TOO_MANY_REQUESTS, "Feed full",
+                                "the analytics feed holds " + events.size() + " events (capacity " + capacity
+                                        + "); retry after " + seconds + " s",
+                                List.of(), Map.of("Retry-After", String.valueOf(seconds)));
+                    }
+                }
+            }
+            OrderEvent event = factory.get();
+            byte[] encoded = OrderEventCodec.encode(event);
+            events.addLast(encoded);
+            bufferedBytes += encoded.length;
+            accepted++;
+            notEmpty.signal();
+            return new Accepted(event, encoded);
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    private void awaitRoom(int capacity) {
+        long nanos = settings.blockTimeout().toNanos();
+        try {
+            while (events.size() >= capacity) {
+                if (nanos <= 0) {
+                    rejected++;
+                    throw ProblemException.unavailable("the analytics feed stayed full (capacity " + capacity + ") for "
+                            + settings.blockTimeout().toMillis() + " ms");
+                }
+                nanos = notFull.awaitNanos(nanos);
+            }
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            rejected++;
+            throw ProblemException.unavailable("interrupted while waiting for room in the feed");
+        }
+    }
+
+    /**
+     * Hands out up to {@code max} events, oldest first, waiting up to {@code wait} for the first.
+     * What is handed out leaves the feed: the job owns it now.
+     */
+    public List<byte[]> take(int max, Duration wait) {
+        int limit = Math.max(1, Math.min(max, settings.maxBatch()));
+        long nanos = Math.min(wait.toNanos(), settings.maxWait().toNanos());
+        lock.lock();
+        try {
+            while (events.isEmpty()) {
+                if (nanos <= 0) {
+                    return List.of();
+                }
+                nanos = notEmpty.awaitNanos(nanos);
+            }
+            List<byte[]> batch = new ArrayList<>(Math.min(limit, events.size()));
+            while (batch.size() < limit && !events.isEmpty()) {
+                byte[] event = events.pollFirst();
+                bufferedBytes -= event.length;
+                batch.add(event);
+            }
+            delivered += batch.size();
+            notFull.signalAll();
+            return batch;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    public FeedFigures figures() {
+        lock.lock();
+        try {
+            return new FeedFigures(events.size(), bufferedBytes, accepted, delivered, dropped, rejected);
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    /** An event that entered the feed, with the bytes it is kept as (reused for the kitchen's message). */
+    public record Accepted(OrderEvent event, byte[] encoded) {
+    }
+}

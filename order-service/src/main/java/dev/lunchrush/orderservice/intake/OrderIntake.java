@@ -1,0 +1,121 @@
+package dev.lunchrush.orderservice.intake;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import org.springframework.stereotype.Service;
+
+import dev.lunchrush.events.Act;
+import dev.lunchrush.events.OrderAccepted;
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.orderservice.act.ActState;
+import dev.lunchrush.orderservice.act.CurrentAct;
+import dev.lunchrush.orderservice.feed.OrderFeed;
+import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
+import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
+
+/**
+ * Writes a valid order to the current act's outputs and returns only once they have durably taken
+ * it (broker confirm, Kafka ack, a place in the feed). Any failure is a 503 problem, never a 201.
+ */
+@Service
+public class OrderIntake {
+
+    private final CurrentAct currentAct;
+    private final OrderEvents orderEvents;
+    private final RabbitOrderPublisher rabbit;
+    private final KafkaOrderPublisher kafka;
+    private final OrderFeed feed;
+    private final RecentOrders recent;
+    private final Map<Act, Counter> placed = new EnumMap<>(Act.class);
+    private final Map<Act, Counter> refused = new EnumMap<>(Act.class);
+    private final MeterRegistry registry;
+
+    OrderIntake(CurrentAct currentAct, OrderEvents orderEvents, RabbitOrderPublisher rabbit, KafkaOrderPublisher kafka,
+            OrderFeed feed, RecentOrders recent, MeterRegistry registry) {
+        this.currentAct = currentAct;
+        this.orderEvents = orderEvents;
+        this.rabbit = rabbit;
+        this.kafka = kafka;
+        this.feed = feed;
+        this.recent = recent;
+        this.registry = registry;
+        for (Act act : Act.values()) {
+            placed.put(act, Counter.builder("orders.placed").tag("act", act.id())
+                    .description("orders accepted (201) by POST /orders").register(registry));
+            refused.put(act, Counter.builder("orders.refused").tag("act", act.id())
+                    .description("valid orders that were not accepted: output down (503) or feed full (429, 503)")
+                    .register(registry));
+        }
+    }
+
+    public OrderAccepted place(OrderRequest request) {
+        ActState state = currentAct.get();
+        long start = System.nanoTime();
+        String outcome = "accepted";
+        try {
+            OrderEvent event = write(state, request);
+            placed.get(state.act()).increment();
+            return new OrderAccepted(event.orderId(), event.placedAt(), event.kitchenId(), state.act().id(), event.sequence());
+        }
+        catch (ProblemException ex) {
+            outcome = String.valueOf(ex.status().value());
+            refused.get(state.act()).increment();
+            throw ex;
+        }
+        finally {
+            Timer.builder("order.intake").tag("act", state.act().id()).tag("outcome", outcome)
+                    .description("time from a valid order to its answer, the output's confirm included")
+                    .publishPercentileHistogram()
+                    .register(registry)
+                    .record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private OrderEvent write(ActState state, OrderRequest request) {
+        switch (state.act()) {
+            case SHARED_QUEUE -> {
+                OrderEvent event = orderEvents.live(request);
+                byte[] body = OrderEventCodec.encode(event);
+                rabbit.publish("", Topology.SHARED_QUEUE, event, body);
+                recent.remember(event, body);
+                return event;
+            }
+            case QUEUE_PER_READER -> {
+                OrderEvent event = orderEvents.live(request);
+                byte[] body = OrderEventCodec.encode(event);
+                rabbit.publish(Topology.FANOUT_EXCHANGE, "", event, body);
+                recent.remember(event, body);
+                return event;
+            }
+            case MEMORY_FEED -> {
+                // the feed first: an order that the feed refuses (or makes wait) does not reach the
+                // kitchen either, which is how "the kitchen is slowed too" shows under block
+                OrderFeed.Accepted accepted = feed.offer(state.strategy(), state.capacity(), () -> orderEvents.live(request));
+                rabbit.publish("", Topology.KITCHEN_QUEUE, accepted.event(), accepted.encoded());
+                recent.remember(accepted.event(), accepted.encoded());
+                return accepted.event();
+            }
+            case LOG -> {
+                OrderEvent event = orderEvents.live(request);
+                kafka.publish(event);
+                recent.remember(event);
+                return event;
+            }
+            default -> throw new IllegalStateException("unknown act " + state.act());
+        }
+    }
+
+    /** Orders accepted since this process started, all acts together. */
+    public long placedTotal() {
+        return placed.values().stream().mapToLong(counter -> (long) counter.count()).sum();
+    }
+}

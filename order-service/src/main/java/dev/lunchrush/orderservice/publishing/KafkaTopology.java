@@ -1,0 +1,119 @@
+package dev.lunchrush.orderservice.publishing;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.EventListener;
+import org.springframework.kafka.config.TopicBuilder;
+import org.springframework.kafka.core.KafkaAdmin;
+
+import dev.lunchrush.events.Act;
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.orderservice.act.ActChanged;
+
+/**
+ * The log's topics, declared by the writer. Boot's KafkaAdmin would create them while the context
+ * starts and hold the start up for its whole timeout when Kafka is down (act 1 to 3 do not need
+ * Kafka), so automatic creation is off ({@code spring.kafka.admin.auto-create=false}) and this class
+ * creates them after start, again when the act becomes {@code log}, and before a write to the log
+ * as long as it has not succeeded (at most once per {@code lunchrush.kafka.topic-retry}).
+ */
+@Configuration(proxyBeanMethods = false)
+public class KafkaTopology {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaTopology.class);
+
+    private final KafkaAdmin admin;
+    private final KafkaSettings settings;
+    private final AtomicBoolean created = new AtomicBoolean();
+    private volatile long lastAttemptNanos;
+    private final Object attempt = new Object();
+
+    KafkaTopology(KafkaAdmin admin, KafkaSettings settings) {
+        this.admin = admin;
+        this.settings = settings;
+    }
+
+    @Bean
+    NewTopic ordersTopic() {
+        return withReplicas(TopicBuilder.name(Topology.ORDERS_TOPIC)
+                .partitions(Topology.ORDERS_PARTITIONS)
+                .config(TopicConfig.RETENTION_MS_CONFIG,
+                        String.valueOf(Duration.ofDays(Topology.ORDERS_RETENTION_DAYS).toMillis()))
+                // record timestamps are the orders' placedAt: the replay seeks by them
+                .config(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "CreateTime"));
+    }
+
+    @Bean
+    NewTopic ordersDeadLetterTopic() {
+        return withReplicas(TopicBuilder.name(Topology.ORDERS_DEAD_LETTER_TOPIC).partitions(Topology.ORDERS_PARTITIONS));
+    }
+
+    private NewTopic withReplicas(TopicBuilder builder) {
+        Optional.ofNullable(settings.replicationFactor()).ifPresent(builder::replicas);
+        return builder.build();
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void createAfterStart() {
+        ensureTopicsInBackground();
+    }
+
+    @EventListener
+    void actChanged(ActChanged change) {
+        if (change.current().act() == Act.LOG) {
+            ensureTopicsInBackground();
+        }
+    }
+
+    /** Off the caller's thread: neither the start nor the act switch waits for an absent Kafka. */
+    private void ensureTopicsInBackground() {
+        if (!created.get()) {
+            Thread thread = new Thread(this::ensureTopics, "kafka-topics");
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    /** True when the topics exist; tries to create them when not, rate-limited while Kafka is away. */
+    public boolean ensureTopics() {
+        if (created.get()) {
+            return true;
+        }
+        synchronized (attempt) {
+            if (created.get()) {
+                return true;
+            }
+            long now = System.nanoTime();
+            if (lastAttemptNanos != 0 && now - lastAttemptNanos < settings.topicRetry().toNanos()) {
+                return false;
+            }
+            lastAttemptNanos = now;
+            try {
+                if (admin.initialize()) {
+                    created.set(true);
+                    log.info("Kafka topics {} and {} are in place", Topology.ORDERS_TOPIC, Topology.ORDERS_DEAD_LETTER_TOPIC);
+                }
+                else {
+                    log.warn("Kafka is not reachable: topics not created yet; the log act answers 503 meanwhile");
+                }
+            }
+            catch (RuntimeException ex) {
+                log.warn("could not create the Kafka topics: {}", ex.getMessage());
+            }
+            // the pause counts from the end of the attempt: requests queued behind a slow attempt
+            // must not start another one, they answer 503 at once
+            lastAttemptNanos = System.nanoTime();
+            return created.get();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.lunchrush.orderservice.stats;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.lunchrush.orderservice.act.ActState;
+import dev.lunchrush.orderservice.act.CurrentAct;
+import dev.lunchrush.orderservice.feed.FeedFigures;
+import dev.lunchrush.orderservice.feed.OrderFeed;
+import dev.lunchrush.orderservice.intake.OrderEvents;
+import dev.lunchrush.orderservice.intake.OrderIntake;
+import dev.lunchrush.support.HeapFigures;
+
+/** {@code GET /api/stats}: what the readers compare their counts with, and what the rush table shows. */
+@RestController
+class StatsController {
+
+    private final CurrentAct currentAct;
+    private final OrderIntake intake;
+    private final OrderEvents orderEvents;
+    private final OrderFeed feed;
+
+    StatsController(CurrentAct currentAct, OrderIntake intake, OrderEvents orderEvents, OrderFeed feed) {
+        this.currentAct = currentAct;
+        this.intake = intake;
+        this.orderEvents = orderEvents;
+        this.feed = feed;
+    }
+
+    @GetMapping("/api/stats")
+    Stats stats() {
+        ActState act = currentAct.get();
+        FeedFigures figures = feed.figures();
+        return new Stats(act.act().id(), act.strategy().id(), act.capacity(), orderEvents.run(), intake.placedTotal(),
+                new Feed(figures.buffered(), figures.bufferedBytes(), figures.delivered(), figures.dropped(),
+                        figures.rejected(), figures.accepted()),
+                HeapFigures.now());
+    }
+
+    /** The shape of docs/ARCHITECTURE.md; {@code feed.accepted} is extra. */
+    record Stats(String act, String strategy, int capacity, String run, long placed, Feed feed, HeapFigures heap) {
+    }
+
+    record Feed(long buffered, long bufferedBytes, long delivered, long dropped, long rejected, long accepted) {
+    }
+}
