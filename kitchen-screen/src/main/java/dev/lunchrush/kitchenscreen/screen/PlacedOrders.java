@@ -1,0 +1,65 @@
+package dev.lunchrush.kitchenscreen.screen;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
+
+/**
+ * How many orders the order service placed, from its {@code GET /api/stats}, polled once a second.
+ * The order service may be down (in act 3 it is meant to die): the last known count stays.
+ */
+@Component
+class PlacedOrders {
+
+    private static final Logger log = LoggerFactory.getLogger(PlacedOrders.class);
+
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+    private final URI statsUri;
+    private final JsonMapper json;
+    private volatile Placed current = new Placed(0, false);
+
+    PlacedOrders(KitchenScreenProperties properties, JsonMapper json) {
+        this.statsUri = URI.create(properties.orderService().url().toString().replaceAll("/+$", "") + "/api/stats");
+        this.json = json;
+    }
+
+    record Placed(long placed, boolean reachable) {
+    }
+
+    Placed current() {
+        return current;
+    }
+
+    @Scheduled(fixedDelay = 1000)
+    void poll() {
+        try {
+            HttpResponse<String> response = client.send(HttpRequest.newBuilder(statsUri).timeout(Duration.ofSeconds(1)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 200) {
+                JsonNode stats = json.readTree(response.body());
+                current = new Placed(stats.path("placed").asLong(current.placed()), true);
+                return;
+            }
+        }
+        catch (IOException | RuntimeException ex) {
+            log.trace("order service not reachable at {}: {}", statsUri, ex.toString());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        current = new Placed(current.placed(), false);
+    }
+}

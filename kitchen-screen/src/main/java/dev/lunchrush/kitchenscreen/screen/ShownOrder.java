@@ -1,0 +1,22 @@
+package dev.lunchrush.kitchenscreen.screen;
+
+import java.time.Instant;
+import java.util.stream.Collectors;
+
+import dev.lunchrush.events.OrderEvent;
+
+/** An order as a kitchen's column shows it. */
+public record ShownOrder(String orderId, String kitchenId, String run, long sequence, Instant placedAt,
+        Instant shownAt, String customerId, String summary, String source, long latencyMillis) {
+
+    static ShownOrder of(OrderEvent event, String source, Instant shownAt) {
+        String summary = event.items().stream()
+                .map(item -> item.quantity() + "× " + item.dish())
+                .collect(Collectors.joining(", "));
+        if (summary.length() > 480) {
+            summary = summary.substring(0, 480) + "…";
+        }
+        return new ShownOrder(event.orderId(), event.kitchenId(), event.run(), event.sequence(), event.placedAt(),
+                shownAt, event.customerId(), summary, source, Math.max(0, shownAt.toEpochMilli() - event.placedAt().toEpochMilli()));
+    }
+}

@@ -1,0 +1,247 @@
+package dev.lunchrush.kitchenscreen;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.test.utils.ContainerTestUtils;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
+import dev.lunchrush.kitchenscreen.screen.MissingOrder;
+import dev.lunchrush.kitchenscreen.screen.ShownOrder;
+import dev.lunchrush.testing.Browsers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+    // never the order service of someone else's run: nothing answers on port 1
+    "lunchrush.order-service.url=http://127.0.0.1:1",
+    "lunchrush.screen.missing-grace=500ms"})
+class KitchenScreenTests {
+
+    private static final Path DATA_DIR = tempDir();
+
+    @DynamicPropertySource
+    static void brokers(DynamicPropertyRegistry registry) {
+        TestBrokerFallbacks.register(registry);
+        TestBrokerFallbacks.registerKafka(registry);
+        registry.add("lunchrush.data-dir", DATA_DIR::toString);
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    RabbitTemplate rabbit;
+
+    @Autowired
+    RabbitAdmin rabbitAdmin;
+
+    @Autowired
+    KafkaTemplate<Object, Object> kafka;
+
+    @Autowired
+    KafkaListenerEndpointRegistry kafkaListeners;
+
+    @Autowired
+    KitchenScreen screen;
+
+    @Autowired
+    JsonMapper json;
+
+    private final String run = "run-" + UUID.randomUUID();
+
+    @Test
+    void readsBothQueuesDeadLettersPoisonAndFindsMissingOrders() throws Exception {
+        JsonNode before = stats();
+        long deadLetterQueueBefore = queueDepth(Topology.DEAD_LETTER_QUEUE);
+
+        publish(Topology.SHARED_QUEUE, OrderEventCodec.encode(order("k1", 1)));
+        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k2", 2)));
+        publish(Topology.KITCHEN_QUEUE, "{\"orderId\":\"broken\"".getBytes(StandardCharsets.UTF_8));
+        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 4)));
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            JsonNode stats = stats();
+            assertThat(received(stats, "shared-queue") - received(before, "shared-queue")).isEqualTo(1);
+            assertThat(received(stats, "own-queue") - received(before, "own-queue")).isEqualTo(2);
+            assertThat(stats.path("deadLettered").asLong() - before.path("deadLettered").asLong()).isEqualTo(1);
+            assertThat(queueDepth(Topology.DEAD_LETTER_QUEUE) - deadLetterQueueBefore).isEqualTo(1);
+        });
+        // order 3 of the run never came: after the grace period it is listed as missing
+        await().atMost(Duration.ofSeconds(10)).until(() -> screen.stats().missingOrders().contains(new MissingOrder(run, 3)));
+        long missing = screen.stats().missing();
+        long late = screen.stats().late();
+
+        // it turns up late, and a redelivered order 1 is not shown twice
+        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k3", 3)));
+        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 1)));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            JsonNode stats = stats();
+            assertThat(stats.path("duplicatesIgnored").asLong() - before.path("duplicatesIgnored").asLong()).isEqualTo(1);
+            assertThat(stats.path("missing").asLong()).isEqualTo(missing - 1);
+            assertThat(stats.path("late").asLong()).isEqualTo(late + 1);
+            assertThat(stats.path("reached").asLong() - before.path("reached").asLong()).isEqualTo(4);
+        });
+        assertThat(screen.stats().missingOrders()).doesNotContain(new MissingOrder(run, 3));
+        String metrics = get("/actuator/prometheus");
+        assertThat(metrics).contains("orders_received_total{application=\"kitchen-screen\",source=\"own-queue\"}")
+                .contains("orders_dead_lettered_total").contains("order_to_screen_latency_seconds_bucket");
+    }
+
+    @Test
+    void readsTheLogInOrderPerKitchenAndDeadLettersPoison() throws Exception {
+        kafkaListeners.getListenerContainers().forEach(container ->
+                ContainerTestUtils.waitForAssignment(container, Topology.ORDERS_PARTITIONS));
+        long receivedBefore = screen.stats().received().getOrDefault("kafka", 0L);
+        String prefix = "kk-" + UUID.randomUUID().toString().substring(0, 6) + "-";
+        List<String> kitchens = List.of(prefix + "a", prefix + "b", prefix + "c");
+        byte[] poison = ("not json " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
+        for (int i = 1; i <= 60; i++) {
+            OrderEvent event = order(kitchens.get(i % 3), i);
+            kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), event);
+            if (i == 30) {
+                kafka.send(Topology.ORDERS_TOPIC, kitchens.get(0), poison);
+            }
+        }
+        kafka.flush();
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Map<String, List<ShownOrder>> columns = screen.columns();
+            kitchens.forEach(kitchen -> assertThat(columns.get(kitchen)).hasSize(20));
+        });
+        Map<String, List<ShownOrder>> columns = screen.columns();
+        for (String kitchen : kitchens) {
+            List<Long> sequences = columns.get(kitchen).stream().map(ShownOrder::sequence).toList();
+            // newest first, and each kitchen's orders in the order they were placed
+            assertThat(sequences).isSortedAccordingTo((a, b) -> Long.compare(b, a));
+        }
+        assertThat(screen.stats().received().get("kafka") - receivedBefore).isEqualTo(60);
+        assertThat(deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
+        assertThat(screen.stats().missingOrders()).noneMatch(missing -> missing.run().equals(run));
+    }
+
+    @Test
+    void pageShowsAnOrderPlacedAfterItLoaded() {
+        ChromeDriver driver = Browsers.headlessChromium();
+        try {
+            driver.get("http://127.0.0.1:" + port + "/");
+            await().atMost(Duration.ofSeconds(15)).until(() -> "live".equals(driver.findElement(By.id("connection")).getText()));
+            OrderEvent event = order("k-browser", 1);
+            publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(event));
+            await().atMost(Duration.ofSeconds(15)).until(() -> !driver.findElements(
+                    By.cssSelector("[data-order-id='" + event.orderId() + "']")).isEmpty());
+            assertThat(driver.findElement(By.cssSelector(".kitchen[data-kitchen='k-browser']")).getText())
+                    .contains(event.orderId());
+            assertThat(Long.parseLong(driver.findElement(By.id("reached")).getText())).isPositive();
+        }
+        finally {
+            driver.quit();
+        }
+    }
+
+    private OrderEvent order(String kitchen, long sequence) {
+        return new OrderEvent(run + "-" + sequence, Instant.now(), kitchen, "c-1042",
+                List.of(new OrderItem("pad-thai", 2), new OrderItem("spring-rolls", 1)), "12 Mill Lane", "no peanuts",
+                OrderEvent.ORIGIN_LIVE, run, sequence);
+    }
+
+    private void publish(String queue, byte[] body) {
+        MessageProperties properties = new MessageProperties();
+        properties.setContentType("application/json");
+        properties.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
+        rabbit.send("", queue, new Message(body, properties));
+    }
+
+    private long queueDepth(String queue) {
+        var info = rabbitAdmin.getQueueInfo(queue);
+        return info == null ? 0 : info.getMessageCount();
+    }
+
+    private List<byte[]> deadLetterTopicValues() {
+        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokerFallbacks.kafkaBootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        List<byte[]> values = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
+                partitions.add(new TopicPartition(Topology.ORDERS_DEAD_LETTER_TOPIC, p));
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    values.add(record.value());
+                }
+                return partitions.stream().allMatch(tp -> consumer.position(tp) >= end.get(tp));
+            });
+        }
+        return values;
+    }
+
+    private JsonNode stats() throws Exception {
+        return json.readTree(get("/api/stats"));
+    }
+
+    private static long received(JsonNode stats, String source) {
+        return stats.path("received").path(source).asLong();
+    }
+
+    private String get(String path) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("kitchen-screen-test");
+        }
+        catch (java.io.IOException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+}
