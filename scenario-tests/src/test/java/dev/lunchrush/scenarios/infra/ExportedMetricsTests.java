@@ -1,24 +1,15 @@
 package dev.lunchrush.scenarios.infra;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.awaitility.core.ConditionTimeoutException;
@@ -26,10 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
-import dev.lunchrush.testing.ServiceProcess;
 import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,28 +41,18 @@ class ExportedMetricsTests {
 
     private static final List<String> SERVICES = List.of("order-service", "kitchen-screen", "analytics-dashboard",
             "report-replayer", "backlog-monitor");
-    private static final String ADMIN_PASSWORD = "exported-metrics-admin-secret";
-    // Small, quick-starting JVMs: five of them start at once on a small machine.
-    private static final List<String> JVM_OPTIONS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final Map<String, Integer> ports = new LinkedHashMap<>();
+    private static final String PROMETHEUS_TEXT = "text/plain;version=0.0.4";
 
     @Test
     void everyMetricThatADashboardOrAnAlertRuleUsesIsExported(@TempDir Path data) {
         Map<String, Set<String>> used = MonitoringQueries.usedMetricNames();
         assertThat(used).isNotEmpty();
-        SERVICES.forEach(service -> ports.put(service, freePort()));
 
-        Map<String, ServiceProcess> running = new LinkedHashMap<>();
-        try {
-            startAll(data, running);
-            exerciseEveryAct();
+        try (ChildServices services = new ChildServices(data, SERVICES).startAll()) {
+            exerciseEveryAct(services);
 
-            URI rabbitExporter = rabbitExporter();
-            boolean rabbitAnswers = scrape(rabbitExporter) != null;
+            URI rabbitExporter = URI.create("http://" + TestBrokers.rabbit().managementUri().getHost() + ":15692/metrics/per-object");
+            boolean rabbitAnswers = services.fetch(rabbitExporter, PROMETHEUS_TEXT) != null;
             Set<String> notScraped = new HashSet<>(KnownMetrics.KAFKA_EXPORTER);
             notScraped.addAll(KnownMetrics.PROMETHEUS);
             if (!rabbitAnswers) {
@@ -87,9 +65,13 @@ class ExportedMetricsTests {
             AtomicReference<Exposition> lastScrape = new AtomicReference<>(Exposition.empty());
             try {
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-                    Exposition exported = scrapeServices();
+                    Exposition exported = Exposition.empty();
+                    for (String service : SERVICES) {
+                        exported = exported.plus(parse(services.fetch(
+                                URI.create("http://127.0.0.1:" + services.port(service) + "/actuator/prometheus"), PROMETHEUS_TEXT)));
+                    }
                     if (rabbitAnswers) {
-                        exported = exported.plus(parseOrEmpty(scrape(rabbitExporter)));
+                        exported = exported.plus(parse(services.fetch(rabbitExporter, PROMETHEUS_TEXT)));
                     }
                     lastScrape.set(exported);
                     missing.set(missing(used, exported, notScraped));
@@ -99,14 +81,11 @@ class ExportedMetricsTests {
             catch (ConditionTimeoutException ex) {
                 // the assertion below names what is missing
             }
-            log.info("scraped {} series names; used by dashboards and rules: {}; missing: {}",
+            log.info("scraped {} series names; {} metric names used by dashboards and rules; {} missing",
                     lastScrape.get().samples().size(), used.size(), missing.get().size());
             assertThat(missing.get())
                     .as("metrics that a dashboard or an alert rule of infra/ uses and nothing exports")
                     .isEmpty();
-        }
-        finally {
-            running.values().forEach(ServiceProcess::stop);
         }
     }
 
@@ -120,22 +99,8 @@ class ExportedMetricsTests {
         return missing;
     }
 
-    private void startAll(Path data, Map<String, ServiceProcess> running) {
-        Map<String, String> environment = new LinkedHashMap<>(TestBrokers.environment());
-        environment.put("LUNCHRUSH_SECURITY_ADMIN_PASSWORD", ADMIN_PASSWORD);
-        environment.put("LUNCHRUSH_ORDER_SERVICE_URL", "http://127.0.0.1:" + ports.get("order-service"));
-        List<CompletableFuture<Void>> starts = new ArrayList<>();
-        for (String service : SERVICES) {
-            Map<String, String> own = new LinkedHashMap<>(environment);
-            own.put("LUNCHRUSH_DATA_DIR", data.resolve(service).toAbsolutePath().toString());
-            starts.add(CompletableFuture.runAsync(() -> {
-                ServiceProcess process = ServiceProcess.start(service, ports.get(service), JVM_OPTIONS, own, START_TIMEOUT);
-                synchronized (running) {
-                    running.put(service, process);
-                }
-            }));
-        }
-        CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
+    private static Exposition parse(String text) {
+        return text == null ? Exposition.empty() : Exposition.parse(text);
     }
 
     /**
@@ -143,92 +108,14 @@ class ExportedMetricsTests {
      * the feed's, the latency histogram and the replay's gauges get their first values. Failures here are
      * logged, not asserted: other tests own these endpoints; this one is about the metrics.
      */
-    private void exerciseEveryAct() {
-        JsonNode menu = JSON.readTree(send("GET", "order-service", "/menu", null, false).body());
-        JsonNode kitchen = menu.path("kitchens").path(0);
-        String order = """
-                {"kitchenId":"%s","customerId":"c-metrics","items":[{"dish":"%s","quantity":1}],\
-                "deliveryAddress":"1 Scrape Street","notes":"metrics test"}"""
-                .formatted(kitchen.path("id").asString(""), kitchen.path("dishes").path(0).asString(""));
+    private static void exerciseEveryAct(ChildServices services) {
+        String order = services.sampleOrder();
         for (String act : List.of("{\"act\":\"shared-queue\"}", "{\"act\":\"queue-per-reader\"}",
                 "{\"act\":\"memory-feed\",\"strategy\":\"drop\",\"capacity\":5}", "{\"act\":\"log\"}")) {
-            logUnexpected(send("PUT", "order-service", "/admin/act", act, true), "PUT /admin/act " + act);
-            for (int i = 0; i < 10; i++) {
-                logUnexpected(send("POST", "order-service", "/orders", order, false), "POST /orders in " + act);
-            }
+            ChildServices.logUnexpected(services.send("PUT", "order-service", "/admin/act", act, true), "PUT /admin/act " + act);
+            services.placeOrders(order, 10);
         }
         String replay = "{\"date\":\"" + LocalDate.now(ZoneOffset.UTC) + "\",\"zone\":\"UTC\"}";
-        logUnexpected(send("POST", "report-replayer", "/admin/replays", replay, true), "POST /admin/replays");
-    }
-
-    private static void logUnexpected(HttpResponse<String> response, String what) {
-        if (response.statusCode() >= 300) {
-            log.warn("{} answered {}: {}", what, response.statusCode(), response.body());
-        }
-    }
-
-    private Exposition scrapeServices() {
-        Exposition exported = Exposition.empty();
-        for (String service : SERVICES) {
-            exported = exported.plus(parseOrEmpty(scrape(URI.create("http://127.0.0.1:" + ports.get(service) + "/actuator/prometheus"))));
-        }
-        return exported;
-    }
-
-    private static Exposition parseOrEmpty(String text) {
-        return text == null ? Exposition.empty() : Exposition.parse(text);
-    }
-
-    private static URI rabbitExporter() {
-        return URI.create("http://" + TestBrokers.rabbit().managementUri().getHost() + ":15692/metrics/per-object");
-    }
-
-    /** The exposition in Prometheus' classic text format, or null when nothing answers. */
-    private String scrape(URI uri) {
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                .header("Accept", "text/plain;version=0.0.4").GET().build();
-        try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? response.body() : null;
-        }
-        catch (IOException ex) {
-            return null;
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
-    }
-
-    private HttpResponse<String> send(String method, String service, String path, String json, boolean admin) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(service) + path))
-                .timeout(Duration.ofSeconds(20))
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
-        if (json != null) {
-            request.header("Content-Type", "application/json");
-        }
-        if (admin) {
-            request.header("Authorization", "Basic " + Base64.getEncoder()
-                    .encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)));
-        }
-        try {
-            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        }
-        catch (IOException ex) {
-            throw new IllegalStateException(method + " " + service + path + " failed", ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex) {
-            throw new IllegalStateException(ex);
-        }
+        ChildServices.logUnexpected(services.send("POST", "report-replayer", "/admin/replays", replay, true), "POST /admin/replays");
     }
 }

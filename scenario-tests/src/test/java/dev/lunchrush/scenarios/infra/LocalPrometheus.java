@@ -1,0 +1,193 @@
+package dev.lunchrush.scenarios.infra;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.yaml.snakeyaml.Yaml;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The Prometheus of the machine (Debian's {@code prometheus} package) run with
+ * {@code infra/prometheus/prometheus.yml} and its rules, as the local launcher runs it: every target
+ * {@code <name>:<port>} pointed at the process that plays it here; targets with nobody to play them
+ * (the Kafka exporter, a service the test did not start) left out.
+ */
+final class LocalPrometheus implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LocalPrometheus.class);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final Process process;
+    private final int port;
+    private final Path logFile;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private LocalPrometheus(Process process, int port, Path logFile) {
+        this.process = process;
+        this.port = port;
+        this.logFile = logFile;
+    }
+
+    /**
+     * @param targets where each compose host name of prometheus.yml is played here, as host:port
+     *        (for example {@code order-service -> 127.0.0.1:41234}); other targets are left out
+     */
+    static LocalPrometheus start(Path folder, Map<String, String> targets) {
+        Path binary = onPath("prometheus");
+        int port = ChildServices.freePort();
+        try {
+            Files.createDirectories(folder);
+            Path config = folder.resolve("prometheus.yml");
+            Files.writeString(config, localConfiguration(targets, "127.0.0.1:" + port));
+            Path logFile = folder.resolve("prometheus.log");
+            Process process = new ProcessBuilder(binary.toString(), "--config.file=" + config,
+                    "--storage.tsdb.path=" + folder.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
+                    .redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+            LocalPrometheus prometheus = new LocalPrometheus(process, port, logFile);
+            log.info("started Prometheus as pid {} on port {}, log {}", process.pid(), port, logFile.toAbsolutePath());
+            try {
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                        .until(() -> !process.isAlive() || prometheus.get("/-/ready") != null);
+            }
+            catch (RuntimeException ex) {
+                prometheus.close();
+                throw new IllegalStateException("Prometheus was not ready within 60 s; see " + logFile.toAbsolutePath(), ex);
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Prometheus exited with " + process.exitValue() + ": " + Files.readString(logFile));
+            }
+            return prometheus;
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** prometheus.yml with local targets and the rule files' absolute path. */
+    @SuppressWarnings("unchecked")
+    static String localConfiguration(Map<String, String> targets, String self) {
+        Path prometheusFolder = MonitoringQueries.infra().resolve("prometheus");
+        Map<String, Object> config;
+        try (Reader reader = Files.newBufferedReader(prometheusFolder.resolve("prometheus.yml"))) {
+            config = new Yaml().load(reader);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        List<String> ruleFiles = new ArrayList<>();
+        for (Object ruleFile : (List<Object>) config.get("rule_files")) {
+            ruleFiles.add(prometheusFolder.resolve(String.valueOf(ruleFile)).toAbsolutePath().toString());
+        }
+        config.put("rule_files", ruleFiles);
+        Iterator<Map<String, Object>> jobs = ((List<Map<String, Object>>) config.get("scrape_configs")).iterator();
+        while (jobs.hasNext()) {
+            Map<String, Object> job = jobs.next();
+            List<String> local = new ArrayList<>();
+            for (Map<String, Object> staticConfig : (List<Map<String, Object>>) job.get("static_configs")) {
+                List<String> mapped = new ArrayList<>();
+                for (String target : (List<String>) staticConfig.get("targets")) {
+                    String host = target.substring(0, target.lastIndexOf(':'));
+                    String replacement = host.equals("localhost") ? self : targets.get(host);
+                    if (replacement != null) {
+                        mapped.add(replacement);
+                    }
+                }
+                staticConfig.put("targets", mapped);
+                local.addAll(mapped);
+            }
+            if (local.isEmpty()) {
+                jobs.remove();
+            }
+        }
+        return new Yaml().dump(config);
+    }
+
+    /** Prometheus' alerts API: every pending or firing alert. */
+    List<JsonNode> alerts() {
+        String body = get("/api/v1/alerts");
+        if (body == null) {
+            return List.of();
+        }
+        List<JsonNode> alerts = new ArrayList<>();
+        JSON.readTree(body).path("data").path("alerts").values().forEach(alerts::add);
+        return alerts;
+    }
+
+    /** The value of an instant query's first series, or NaN when it has none. */
+    double query(String promql) {
+        String body = get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+        if (body == null) {
+            return Double.NaN;
+        }
+        JsonNode result = JSON.readTree(body).path("data").path("result");
+        return result.isEmpty() ? Double.NaN : Double.parseDouble(result.path(0).path("value").path(1).asString("NaN"));
+    }
+
+    private String get(String path) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(5)).GET().build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? response.body() : null;
+        }
+        catch (IOException ex) {
+            return null;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    Path logFile() {
+        return logFile;
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+
+    private static Path onPath(String command) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, command);
+            if (Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("""
+                No %s on the PATH: this test runs the machine's Prometheus against the services, with \
+                infra/prometheus's configuration and alert rules. Install it (Debian: apt-get install prometheus; \
+                .ci/run does).""".formatted(command));
+    }
+}
