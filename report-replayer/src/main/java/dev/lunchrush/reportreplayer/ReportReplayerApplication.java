@@ -1,8 +1,11 @@
 package dev.lunchrush.reportreplayer;
 
+import java.time.Clock;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 import dev.lunchrush.support.AdminSecurityConfiguration;
@@ -14,5 +17,10 @@ public class ReportReplayerApplication {
 
     public static void main(String[] args) {
         SpringApplication.run(ReportReplayerApplication.class, args);
+    }
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
     }
 }

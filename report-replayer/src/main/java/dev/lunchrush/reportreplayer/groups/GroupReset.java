@@ -1,0 +1,121 @@
+package dev.lunchrush.reportreplayer.groups;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupNotEmptyException;
+import org.apache.kafka.common.errors.UnknownMemberIdException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Component;
+
+import dev.lunchrush.reportreplayer.log.OrderLog;
+import dev.lunchrush.reportreplayer.web.Problems;
+
+/**
+ * Moves a consumer group's committed offsets on the log to the first record at or after a time,
+ * per partition (the log's end where no record is that recent). Like {@code kafka-consumer-groups},
+ * it refuses, dry run included, while the group has members: their next commit would overwrite
+ * the reset, and the offsets of a running reader are its own business.
+ */
+@Component
+class GroupReset {
+
+    private static final Logger log = LoggerFactory.getLogger(GroupReset.class);
+
+    /** Kafka's own rule for group ids is looser; this is what a group of this project looks like. */
+    private static final Pattern GROUP = Pattern.compile("[A-Za-z0-9._-]{1,249}");
+
+    private final OrderLog orderLog;
+
+    GroupReset(OrderLog orderLog) {
+        this.orderLog = orderLog;
+    }
+
+    Result reset(String group, @Nullable String toDatetime, boolean dryRun) {
+        if (!GROUP.matcher(group).matches()) {
+            throw Problems.invalid("group", "'" + group + "' is not a consumer group id: letters, digits, '.', '_', '-'");
+        }
+        Instant to = instant(toDatetime);
+        ConsumerGroupDescription description = OrderLog.await(orderLog.admin().describeConsumerGroups(Set.of(group)).all())
+                .get(group);
+        if (description != null && !description.members().isEmpty()) {
+            var conflict = Problems.conflict("Group has active members",
+                    "group " + group + " has " + description.members().size() + " active member(s) (state "
+                            + description.groupState() + "): stop its readers, then reset");
+            conflict.getBody().setProperty("activeMembers", description.members().size());
+            throw conflict;
+        }
+        List<TopicPartition> partitions = orderLog.partitions();
+        Map<TopicPartition, OffsetAndMetadata> current = OrderLog.await(
+                orderLog.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata());
+        Map<TopicPartition, ListOffsetsResultInfo> atTime = orderLog.offsetsForTime(partitions, to);
+        Map<TopicPartition, Long> ends = orderLog.offsets(partitions, OffsetSpec.latest());
+
+        List<PartitionReset> resets = new ArrayList<>();
+        Map<TopicPartition, OffsetAndMetadata> targets = new HashMap<>();
+        for (TopicPartition partition : partitions) {
+            ListOffsetsResultInfo found = atTime.get(partition);
+            long target = found == null ? ends.get(partition) : found.offset();
+            OffsetAndMetadata now = current.get(partition);
+            targets.put(partition, new OffsetAndMetadata(target));
+            resets.add(new PartitionReset(partition.partition(), now == null ? null : now.offset(), target,
+                    found == null ? null : Instant.ofEpochMilli(found.timestamp()), ends.get(partition)));
+        }
+        if (!dryRun) {
+            try {
+                OrderLog.await(orderLog.admin().alterConsumerGroupOffsets(group, targets).all());
+            }
+            catch (GroupNotEmptyException | UnknownMemberIdException ex) {
+                // a member joined between the check and the change
+                throw Problems.conflict("Group has active members", "group " + group + " got a member meanwhile: " + ex.getMessage());
+            }
+            log.info("group {} reset on {} to {}: {}", group, orderLog.topic(), to, resets);
+        }
+        return new Result(group, orderLog.topic(), to, dryRun, !dryRun, resets);
+    }
+
+    private static Instant instant(@Nullable String text) {
+        if (text == null || text.isBlank()) {
+            throw Problems.invalid("toDatetime", "toDatetime is required, ISO-8601 with an offset, e.g. 2026-11-26T00:00:00Z");
+        }
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        }
+        catch (DateTimeParseException ex) {
+            throw Problems.invalid("toDatetime", "'" + text + "' is not an ISO-8601 date-time with an offset, "
+                    + "e.g. 2026-11-26T00:00:00Z or 2026-11-26T00:00:00+01:00");
+        }
+    }
+
+    /**
+     * @param applied whether the offsets were moved (false for a dry run)
+     */
+    record Result(String group, String topic, Instant toDatetime, boolean dryRun, boolean applied,
+            List<PartitionReset> partitions) {
+    }
+
+    /**
+     * @param currentOffset the group's committed offset now; null when it never committed on this partition
+     * @param targetOffset where the reset puts it
+     * @param targetTimestamp the timestamp of the record at the target; null when the target is the log's end
+     * @param logEndOffset the partition's end offset
+     */
+    record PartitionReset(int partition, @Nullable Long currentOffset, long targetOffset,
+            @Nullable Instant targetTimestamp, long logEndOffset) {
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.reportreplayer.groups;
+
+import org.jspecify.annotations.NullMarked;

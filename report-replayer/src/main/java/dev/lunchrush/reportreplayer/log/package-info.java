@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.reportreplayer.log;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,86 @@
+package dev.lunchrush.reportreplayer.replay;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import dev.lunchrush.reportreplayer.web.Problems;
+
+/** Starting replays (admin), following them (anyone), and the page's event stream. */
+@RestController
+class ReplayController implements DisposableBean {
+
+    private final ReplayService replays;
+    private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService pusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "replay-sse");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    ReplayController(ReplayService replays) {
+        this.replays = replays;
+        pusher.scheduleWithFixedDelay(this::push, 500, 500, TimeUnit.MILLISECONDS);
+    }
+
+    @PostMapping("/admin/replays")
+    ResponseEntity<ReplayStatus> start(@RequestBody ReplayRequest request) {
+        ReplayStatus status = replays.start(request);
+        return ResponseEntity.accepted().location(URI.create("/api/replays/" + status.id())).body(status);
+    }
+
+    @GetMapping("/api/replays")
+    List<ReplayStatus> all() {
+        return replays.all();
+    }
+
+    @GetMapping("/api/replays/{id}")
+    ReplayStatus one(@PathVariable String id) {
+        return replays.find(id).orElseThrow(() -> Problems.notFound("no replay " + id));
+    }
+
+    @GetMapping("/stream")
+    SseEmitter stream() throws IOException {
+        SseEmitter emitter = new SseEmitter(0L);
+        emitter.onCompletion(() -> emitters.remove(emitter));
+        emitter.onTimeout(() -> emitters.remove(emitter));
+        emitter.onError(error -> emitters.remove(emitter));
+        emitters.add(emitter);
+        emitter.send(SseEmitter.event().name("replays").data(replays.all()));
+        return emitter;
+    }
+
+    private void push() {
+        if (emitters.isEmpty()) {
+            return;
+        }
+        List<ReplayStatus> all = replays.all();
+        for (SseEmitter emitter : emitters) {
+            try {
+                emitter.send(SseEmitter.event().name("replays").data(all));
+            }
+            catch (IOException | IllegalStateException ex) {
+                emitters.remove(emitter);
+            }
+        }
+    }
+
+    @Override
+    public void destroy() {
+        pusher.shutdownNow();
+        emitters.forEach(SseEmitter::complete);
+    }
+}

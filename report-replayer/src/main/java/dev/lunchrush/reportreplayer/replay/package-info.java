@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.reportreplayer.replay;
+
+import org.jspecify.annotations.NullMarked;

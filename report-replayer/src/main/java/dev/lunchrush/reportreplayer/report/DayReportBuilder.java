@@ -1,0 +1,124 @@
+package dev.lunchrush.reportreplayer.report;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderItem;
+
+/**
+ * Adds up one day's orders. Orders outside [day start, next day start) in the zone are ignored, so
+ * the caller may hand it every record it read. Not thread-safe: one replay thread feeds it.
+ */
+public class DayReportBuilder {
+
+    private static final String[] HOURS = new String[24];
+
+    static {
+        for (int hour = 0; hour < 24; hour++) {
+            HOURS[hour] = String.format("%02d", hour);
+        }
+    }
+
+    private final LocalDate date;
+    private final ZoneId zone;
+    private final Instant from;
+    private final Instant to;
+    private final long[] perHour = new long[24];
+    private final Map<String, long[]> perKitchenPerHour = new TreeMap<>();
+    private final Map<String, Long> portionsPerDish = new TreeMap<>();
+    private final Set<String> customers = new HashSet<>();
+    private long total;
+    private long portions;
+    private @Nullable Instant first;
+    private @Nullable Instant last;
+
+    public DayReportBuilder(LocalDate date, ZoneId zone) {
+        this.date = date;
+        this.zone = zone;
+        this.from = date.atStartOfDay(zone).toInstant();
+        this.to = date.plusDays(1).atStartOfDay(zone).toInstant();
+    }
+
+    public Instant from() {
+        return from;
+    }
+
+    public Instant to() {
+        return to;
+    }
+
+    public boolean covers(Instant instant) {
+        return !instant.isBefore(from) && instant.isBefore(to);
+    }
+
+    /** @return whether the order was placed that day and counted */
+    public boolean add(OrderEvent order) {
+        Instant placedAt = order.placedAt();
+        if (!covers(placedAt)) {
+            return false;
+        }
+        int hour = placedAt.atZone(zone).getHour();
+        total++;
+        perHour[hour]++;
+        perKitchenPerHour.computeIfAbsent(order.kitchenId(), kitchen -> new long[24])[hour]++;
+        for (OrderItem item : order.items()) {
+            portionsPerDish.merge(item.dish(), (long) item.quantity(), Long::sum);
+            portions += item.quantity();
+        }
+        if (order.customerId() != null) {
+            customers.add(order.customerId());
+        }
+        if (first == null || placedAt.isBefore(first)) {
+            first = placedAt;
+        }
+        if (last == null || placedAt.isAfter(last)) {
+            last = placedAt;
+        }
+        return true;
+    }
+
+    public long total() {
+        return total;
+    }
+
+    public DayReport build(DayReport.Provenance provenance) {
+        Map<String, Long> perKitchen = new TreeMap<>();
+        Map<String, Map<String, Long>> kitchenHours = new TreeMap<>();
+        perKitchenPerHour.forEach((kitchen, hours) -> {
+            long sum = 0;
+            for (long count : hours) {
+                sum += count;
+            }
+            perKitchen.put(kitchen, sum);
+            kitchenHours.put(kitchen, hourMap(hours));
+        });
+        String busiest = null;
+        long most = 0;
+        for (int hour = 0; hour < 24; hour++) {
+            if (perHour[hour] > most) {
+                most = perHour[hour];
+                busiest = HOURS[hour];
+            }
+        }
+        return new DayReport(date.toString(), zone.getId(), total, perKitchen, hourMap(perHour),
+                new TreeMap<>(portionsPerDish), portions, customers.size(), kitchenHours, first, last, busiest,
+                total == 0 ? 0 : (double) portions / total, provenance);
+    }
+
+    private static Map<String, Long> hourMap(long[] counts) {
+        Map<String, Long> hours = new LinkedHashMap<>();
+        for (int hour = 0; hour < 24; hour++) {
+            hours.put(HOURS[hour], counts[hour]);
+        }
+        return hours;
+    }
+}

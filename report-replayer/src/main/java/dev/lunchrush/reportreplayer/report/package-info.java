@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.reportreplayer.report;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,30 @@
+package dev.lunchrush.reportreplayer.web;
+
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+import dev.lunchrush.reportreplayer.log.LogUnavailableException;
+
+/** Kafka unreachable, or no log yet: 503, so that the caller knows nothing happened and may retry. */
+@RestControllerAdvice
+class LogUnavailableHandler {
+
+    @ExceptionHandler(LogUnavailableException.class)
+    ProblemDetail logUnavailable(LogUnavailableException ex) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage());
+        problem.setTitle("The log is unavailable");
+        return problem;
+    }
+
+    @ExceptionHandler(UnknownTopicOrPartitionException.class)
+    ProblemDetail noLog(UnknownTopicOrPartitionException ex) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+                "the log's topic does not exist yet: " + ex.getMessage());
+        problem.setTitle("The log is unavailable");
+        return problem;
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.lunchrush.reportreplayer.web;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,79 @@
+'use strict';
+// Replays (live, from /stream), the kept reports, and a report's charts.
+const charts = {};
+let knownDone = new Set();
+
+function number(n) { return n === null || n === undefined ? '' : Number(n).toLocaleString(); }
+function duration(s) {
+  if (s === null || s === undefined) return '…';
+  return s < 60 ? s.toFixed(1) + ' s' : Math.floor(s / 60) + ' min ' + Math.round(s % 60) + ' s';
+}
+
+function renderReplays(replays) {
+  const body = document.querySelector('#replays tbody');
+  body.innerHTML = '';
+  let finished = false;
+  for (const r of replays) {
+    const row = document.createElement('tr');
+    row.innerHTML = `<td>${r.id}</td><td>${r.date}</td><td>${r.zone}</td><td class="${r.state}">${r.state}${r.error ? ': ' + r.error : ''}</td>`
+      + `<td><progress max="100" value="${r.percent}"></progress> ${r.percent}%</td>`
+      + `<td class="number">${number(r.read)} / ${number(r.expected)}</td><td class="number">${number(Math.round(r.ratePerSecond))}</td>`
+      + `<td>${duration(r.secondsLeft)}</td><td class="number">${number(r.ordersFound)}</td><td class="number">${number(r.poisonRecords)}</td>`;
+    body.appendChild(row);
+    if (r.state === 'DONE' && !knownDone.has(r.id)) { knownDone.add(r.id); finished = true; }
+  }
+  if (finished) loadReports();
+}
+
+async function loadReports() {
+  const reports = await (await fetch('/api/reports')).json();
+  const body = document.querySelector('#reports tbody');
+  body.innerHTML = '';
+  for (const r of reports) {
+    const row = document.createElement('tr');
+    row.innerHTML = `<td>${r.date}</td><td>${r.zone}</td><td class="number">${number(r.totalOrders)}</td>`
+      + `<td class="number">${number(r.totalPortions)}</td><td>${r.finishedAt}</td>`
+      + `<td><a href="#" data-json="${r.json}">charts</a> · <a href="${r.json}">JSON</a> · <a href="${r.csv}">CSV</a></td>`;
+    row.querySelector('a[data-json]').addEventListener('click', e => { e.preventDefault(); showReport(r.json); });
+    body.appendChild(row);
+  }
+}
+
+function bar(id, labels, values, label) {
+  if (charts[id]) charts[id].destroy();
+  charts[id] = new Chart(document.getElementById(id), {
+    type: 'bar',
+    data: { labels, datasets: [{ label, data: values, backgroundColor: '#1f77b4' }] },
+    options: { animation: false, plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true } } }
+  });
+}
+
+async function showReport(url) {
+  const report = await (await fetch(url)).json();
+  document.getElementById('report').hidden = false;
+  document.getElementById('report-title').textContent = `Orders of ${report.date} (${report.zone})`;
+  document.getElementById('report-figures').textContent =
+    `${number(report.totalOrders)} orders, ${number(report.totalPortions)} portions, ${number(report.distinctCustomers)} customers; `
+    + `busiest hour ${report.busiestHour ?? '–'}; ${report.averageItemsPerOrder.toFixed(2)} items per order; `
+    + `first ${report.firstOrderAt ?? '–'}, last ${report.lastOrderAt ?? '–'}.`;
+  bar('per-hour', Object.keys(report.ordersPerHour), Object.values(report.ordersPerHour), 'orders');
+  bar('per-kitchen', Object.keys(report.ordersPerKitchen), Object.values(report.ordersPerKitchen), 'orders');
+  bar('per-dish', Object.keys(report.portionsPerDish), Object.values(report.portionsPerDish), 'portions');
+}
+
+document.getElementById('start').addEventListener('submit', async e => {
+  e.preventDefault();
+  const form = new FormData(e.target);
+  const response = await fetch('/admin/replays', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ date: form.get('date'), zone: form.get('zone') || null })
+  });
+  const body = await response.json().catch(() => ({}));
+  document.getElementById('start-result').textContent =
+    response.ok ? `started ${body.id}` : `${response.status}: ${body.detail || body.title || 'refused'}`;
+});
+
+document.querySelector('#start input[name=date]').value =
+  new Date(Date.now() - 86400000).toISOString().substring(0, 10);
+loadReports();
+new EventSource('/stream').addEventListener('replays', e => renderReplays(JSON.parse(e.data)));
