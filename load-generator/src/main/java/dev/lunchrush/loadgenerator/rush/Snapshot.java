@@ -1,0 +1,29 @@
+package dev.lunchrush.loadgenerator.rush;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the stack looked like at one moment of the rush: the generator's own counts and what each
+ * service said (-1 where a service did not answer).
+ *
+ * @param dashboardBacklog events the analytics dashboard has not read yet, from where the current act keeps
+ *     them: the Kafka group's lag, its RabbitMQ queue, or the in-memory feed
+ */
+record Snapshot(long elapsedNanos, long accepted, long throttled, long unavailable, long failed,
+        @Nullable OrderServiceStats orderService, long kitchenTotal, long dashboardTotal, double dashboardCapacity,
+        long dashboardBacklog) {
+
+    double elapsedSeconds() {
+        return elapsedNanos / 1e9;
+    }
+
+    boolean orderServiceUp() {
+        return orderService != null;
+    }
+
+    /** {@code GET /api/stats} of the order service. */
+    record OrderServiceStats(String act, String strategy, String run, long placed, long feedBuffered,
+            long feedBufferedBytes, long feedDelivered, long feedDropped, long feedRejected, long heapUsed,
+            long heapUsedAfterGc, long heapMax) {
+    }
+}

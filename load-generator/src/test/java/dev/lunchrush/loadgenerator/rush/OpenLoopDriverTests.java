@@ -1,0 +1,180 @@
+package dev.lunchrush.loadgenerator.rush;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The rush's driver against a tiny local HTTP server that answers 201, 429 or 503 as told. */
+class OpenLoopDriverTests {
+
+    private HttpServer server;
+    private ExecutorService serverThreads;
+    private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final AtomicLong bodies = new AtomicLong();
+
+    private record Request(long nanos, String idempotencyKey, String body) {
+    }
+
+    /** Starts the server; {@code answer} picks the status (and Retry-After) for each request. */
+    private URI serve(Function<Request, Answer> answer) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
+        serverThreads = Executors.newFixedThreadPool(8);
+        server.setExecutor(serverThreads);
+        server.createContext("/orders", exchange -> handle(exchange, answer));
+        server.start();
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/orders");
+    }
+
+    private record Answer(int status, String retryAfter) {
+    }
+
+    private void handle(HttpExchange exchange, Function<Request, Answer> answer) throws IOException {
+        try (InputStream in = exchange.getRequestBody()) {
+            String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            Request request = new Request(System.nanoTime(),
+                    String.valueOf(exchange.getRequestHeaders().getFirst("Idempotency-Key")), body);
+            requests.add(request);
+            Answer decision = answer.apply(request);
+            if (decision.retryAfter() != null) {
+                exchange.getResponseHeaders().add("Retry-After", decision.retryAfter());
+            }
+            exchange.sendResponseHeaders(decision.status(), -1);
+        }
+        finally {
+            exchange.close();
+        }
+    }
+
+    @AfterEach
+    void stopServer() {
+        if (server != null) {
+            server.stop(0);
+            serverThreads.shutdownNow();
+        }
+    }
+
+    private OpenLoopDriver driver(URI uri, RateProfile profile) {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        return new OpenLoopDriver(http, uri, () -> ("{\"order\":" + bodies.incrementAndGet() + "}").getBytes(StandardCharsets.UTF_8),
+                profile, 0, 500, Duration.ofSeconds(5), Duration.ofSeconds(5));
+    }
+
+    @Test
+    void sendsExactlyTheProfileAtTheAskedRate() throws IOException {
+        URI uri = serve(request -> new Answer(201, null));
+        OpenLoopDriver driver = driver(uri, RateProfile.constant(300, Duration.ofSeconds(3), 1));
+
+        driver.run();
+
+        assertThat(requests).hasSize(900);
+        assertThat(driver.counters().accepted.sum()).isEqualTo(900);
+        assertThat(requests.stream().map(Request::idempotencyKey).distinct()).hasSize(900);
+        long first = requests.stream().mapToLong(Request::nanos).min().orElseThrow();
+        long last = requests.stream().mapToLong(Request::nanos).max().orElseThrow();
+        double achieved = (requests.size() - 1) / ((last - first) / 1e9);
+        assertThat(achieved).isCloseTo(300.0, within(30.0));
+        assertThat(RushCommand.GeneratorVerdict.of(RateProfile.constant(300, Duration.ofSeconds(3), 1), driver).achievedRate())
+                .isCloseTo(300.0, within(30.0));
+    }
+
+    @Test
+    void retriesA429AfterItsRetryAfterWithTheSameKeyAndBody() throws IOException {
+        Set<String> throttledOnce = ConcurrentHashMap.newKeySet();
+        // every third new order is throttled once, with Retry-After 0.3 s; its retry is accepted
+        AtomicLong seen = new AtomicLong();
+        URI uri = serve(request -> {
+            if (!throttledOnce.contains(request.idempotencyKey()) && seen.incrementAndGet() % 3 == 0) {
+                throttledOnce.add(request.idempotencyKey());
+                return new Answer(429, "0.3");
+            }
+            return new Answer(201, null);
+        });
+        OpenLoopDriver driver = driver(uri, RateProfile.constant(100, Duration.ofSeconds(2), 1));
+
+        driver.run();
+
+        OpenLoopDriver.Counters counters = driver.counters();
+        assertThat(counters.scheduled.sum()).isEqualTo(200);
+        assertThat(counters.accepted.sum()).isEqualTo(200);
+        assertThat(counters.throttled.sum()).isEqualTo(throttledOnce.size()).isBetween(60L, 70L);
+        assertThat(counters.retried.sum()).isEqualTo(counters.throttled.sum());
+        assertThat(requests).hasSize(200 + throttledOnce.size());
+        Map<String, List<Request>> byKey = requests.stream().collect(Collectors.groupingBy(Request::idempotencyKey));
+        assertThat(byKey).hasSize(200);
+        for (String key : throttledOnce) {
+            List<Request> attempts = new ArrayList<>(byKey.get(key));
+            attempts.sort((a, b) -> Long.compare(a.nanos(), b.nanos()));
+            assertThat(attempts).hasSize(2);
+            assertThat(attempts.get(1).body()).isEqualTo(attempts.get(0).body());
+            // Retry-After honoured: not before 0.3 s
+            assertThat(attempts.get(1).nanos() - attempts.get(0).nanos()).isGreaterThanOrEqualTo(290_000_000L);
+        }
+        assertThat(byKey.values().stream().filter(list -> list.size() == 1)).hasSize(200 - throttledOnce.size());
+    }
+
+    @Test
+    void counts503sAndDoesNotRetryThem() throws IOException {
+        AtomicLong seen = new AtomicLong();
+        URI uri = serve(request -> new Answer(seen.incrementAndGet() % 4 == 0 ? 503 : 201, null));
+        OpenLoopDriver driver = driver(uri, RateProfile.constant(200, Duration.ofSeconds(1), 1));
+
+        driver.run();
+
+        assertThat(requests).hasSize(200);
+        assertThat(driver.counters().unavailable.sum()).isEqualTo(50);
+        assertThat(driver.counters().accepted.sum()).isEqualTo(150);
+        assertThat(driver.counters().retried.sum()).isZero();
+    }
+
+    @Test
+    void followsBothSegmentsOfATwoStepProfile() throws IOException {
+        URI uri = serve(request -> new Answer(201, null));
+        RateProfile profile = RateProfile.twoSteps("step", 100, Duration.ofSeconds(1), 400, Duration.ofSeconds(1), 1);
+        OpenLoopDriver driver = driver(uri, profile);
+
+        driver.run();
+
+        assertThat(requests).hasSize(500);
+        List<Long> times = new ArrayList<>(requests.stream().map(Request::nanos).toList());
+        Collections.sort(times);
+        long start = times.get(0);
+        long inFirstSecond = times.stream().filter(t -> t - start < 1_000_000_000L).count();
+        assertThat(inFirstSecond).isBetween(95L, 115L);
+    }
+
+    @Test
+    void readsRetryAfterInSecondsOrAsADate() {
+        assertThat(OpenLoopDriver.retryAfter(Optional.of("2"))).isEqualTo(Duration.ofSeconds(2));
+        assertThat(OpenLoopDriver.retryAfter(Optional.of("0.25"))).isEqualTo(Duration.ofMillis(250));
+        assertThat(OpenLoopDriver.retryAfter(Optional.empty())).isEqualTo(Duration.ofSeconds(1));
+        assertThat(OpenLoopDriver.retryAfter(Optional.of("soon"))).isEqualTo(Duration.ofSeconds(1));
+        assertThat(OpenLoopDriver.retryAfter(Optional.of("3600"))).isEqualTo(Duration.ofSeconds(30));
+        assertThat(OpenLoopDriver.retryAfter(Optional.of("Wed, 21 Oct 2015 07:28:00 GMT"))).isEqualTo(Duration.ZERO);
+    }
+}
