@@ -9,8 +9,11 @@ WORKDIR /workspace
 COPY . .
 # Maven's downloads live in a BuildKit cache mount, so a change to the sources does not download the
 # world again. -DskipTests: the tests need brokers and run in CI (./mvnw verify), not in an image build.
+# Only the services and what they need (-am): the scenario tests and the launcher's own Kafka broker
+# (infra/kafka-broker) have no place in an image.
 RUN --mount=type=cache,target=/root/.m2 \
-    chmod +x mvnw && ./mvnw -q -B -ntp -DskipTests package
+    chmod +x mvnw && ./mvnw -q -B -ntp -DskipTests package -am \
+        -pl order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,load-generator
 
 FROM eclipse-temurin:17-jre AS runtime
 ARG SERVICE
