@@ -1,0 +1,127 @@
+package dev.lunchrush.orderservice.feed;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import tools.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.orderservice.OrderServiceTests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Act 3 through the real intake: the bounded strategies as a client and the kitchen see them.
+ * The feed is written before the kitchen's queue, so what the feed refuses never reaches the kitchen.
+ */
+class FeedActTests extends OrderServiceTests {
+
+    @BeforeEach
+    void emptyFeedAndQueues() {
+        purgeOrderQueues();
+        get("/feed?max=10000&waitMillis=0");
+    }
+
+    @AfterEach
+    void backToActOne() {
+        get("/feed?max=10000&waitMillis=0");
+        act("{\"act\":\"shared-queue\"}");
+    }
+
+    @Test
+    void throttleAnswers429WithRetryAfterAndTheKitchenGetsOnlyTheAccepted() {
+        act("{\"act\":\"memory-feed\",\"strategy\":\"throttle\",\"capacity\":3}");
+        JsonNode before = stats();
+
+        List<HttpResponse<String>> responses = place(5);
+
+        assertThat(responses).extracting(HttpResponse::statusCode).containsExactly(201, 201, 201, 429, 429);
+        HttpResponse<String> throttled = responses.get(3);
+        assertThat(throttled.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(throttled.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(3);
+        JsonNode after = stats();
+        assertThat(delta(before, after, "rejected")).isEqualTo(2);
+        assertThat(after.get("placed").longValue() - before.get("placed").longValue()).isEqualTo(3);
+        assertThat(json(get("/feed?max=100&waitMillis=0").body()).size()).isEqualTo(3);
+    }
+
+    @Test
+    void dropKeepsTheNewestAndTheAccountingIsExact() {
+        act("{\"act\":\"memory-feed\",\"strategy\":\"drop\",\"capacity\":4}");
+        JsonNode before = stats();
+
+        List<HttpResponse<String>> responses = place(10);
+        JsonNode firstBatch = json(get("/feed?max=2&waitMillis=0").body());
+        place(3);
+
+        assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(201);
+        JsonNode after = stats();
+        long placed = after.get("placed").longValue() - before.get("placed").longValue();
+        long delivered = delta(before, after, "delivered");
+        long dropped = delta(before, after, "dropped");
+        long buffered = after.get("feed").get("buffered").longValue();
+        assertThat(placed).isEqualTo(13);
+        assertThat(delivered).isEqualTo(2);
+        assertThat(dropped).isEqualTo(6 + 1);
+        assertThat(buffered).isEqualTo(4);
+        assertThat(placed).isEqualTo(delivered + dropped + buffered);
+        // what the job got first were orders 7 and 8 of the 10: the six oldest had been dropped
+        assertThat(firstBatch.get(0).get("orderId").stringValue()).isEqualTo(orderId(responses.get(6)));
+        assertThat(firstBatch.get(1).get("orderId").stringValue()).isEqualTo(orderId(responses.get(7)));
+        assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(13);
+    }
+
+    @Test
+    void blockMakesTheOrderWaitThen503AndTheKitchenWaitsToo() {
+        act("{\"act\":\"memory-feed\",\"strategy\":\"block\",\"capacity\":2}");
+        place(2);
+
+        long start = System.nanoTime();
+        HttpResponse<String> blocked = placeOrder();
+        Duration waited = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(blocked.statusCode()).isEqualTo(503);
+        assertThat(waited).isGreaterThanOrEqualTo(Duration.ofMillis(450));
+        assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(2);
+
+        assertThat(json(get("/feed?max=1&waitMillis=0").body()).size()).isEqualTo(1);
+        assertThat(placeOrder().statusCode()).isEqualTo(201);
+        assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(3);
+    }
+
+    @Test
+    void feedRequestWithBadParametersIs400() {
+        HttpResponse<String> response = get("/feed?max=-1&waitMillis=x");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(json(response.body()).get("errors").get(0).get("field").stringValue()).isEqualTo("max");
+    }
+
+    private List<HttpResponse<String>> place(int count) {
+        List<HttpResponse<String>> responses = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            responses.add(placeOrder());
+        }
+        return responses;
+    }
+
+    private JsonNode stats() {
+        return json(get("/api/stats").body());
+    }
+
+    private static long delta(JsonNode before, JsonNode after, String field) {
+        return after.get("feed").get(field).longValue() - before.get("feed").get(field).longValue();
+    }
+
+    private static String orderId(HttpResponse<String> response) {
+        return json(response.body()).get("orderId").stringValue();
+    }
+}
