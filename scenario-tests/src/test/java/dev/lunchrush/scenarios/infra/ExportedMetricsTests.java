@@ -1,6 +1,7 @@
 package dev.lunchrush.scenarios.infra;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -10,14 +11,20 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lunchrush.events.Topology;
 import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,8 +32,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Every metric that a Grafana dashboard or a Prometheus rule of {@code infra/} uses is really exported:
- * the five services run from their packaged jars on the test brokers, get a few orders in every act and
- * one replay (so that metrics registered on first use exist too), and their {@code /actuator/prometheus}
+ * the five services run from their packaged jars on the test brokers, get a few orders in every act, a
+ * poison record and one replay (so that metrics registered on first use exist too), and their {@code /actuator/prometheus}
  * is scraped, with RabbitMQ's own exporter where it answers. The test names each missing metric, the
  * queries that use it, and what the scrape says about it.
  * <p>
@@ -99,13 +106,28 @@ class ExportedMetricsTests {
         return missing;
     }
 
+    /** Bytes that are no order: each reader of the log dead-letters it, and counts it. */
+    private static void sendPoisonRecord() {
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(Topology.ORDERS_TOPIC, "k1".getBytes(StandardCharsets.UTF_8),
+                    "{not an order".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS);
+        }
+        catch (Exception ex) {
+            log.warn("could not send the poison record: {}", ex.toString());
+        }
+    }
+
     private static Exposition parse(String text) {
         return text == null ? Exposition.empty() : Exposition.parse(text);
     }
 
     /**
-     * A few orders in every act, then a replay of today: each reader's counters for each of its sources,
-     * the feed's, the latency histogram and the replay's gauges get their first values. Failures here are
+     * A few orders in every act, a poison record on the log, then a replay of today: each reader's
+     * counters for each of its sources, the feed's, the dead-letter counters, the latency histogram and the
+     * replay's gauges get their first values. Failures here are
      * logged, not asserted: other tests own these endpoints; this one is about the metrics.
      */
     private static void exerciseEveryAct(ChildServices services) {
@@ -115,6 +137,7 @@ class ExportedMetricsTests {
             ChildServices.logUnexpected(services.send("PUT", "order-service", "/admin/act", act, true), "PUT /admin/act " + act);
             services.placeOrders(order, 10);
         }
+        sendPoisonRecord();
         String replay = "{\"date\":\"" + LocalDate.now(ZoneOffset.UTC) + "\",\"zone\":\"UTC\"}";
         ChildServices.logUnexpected(services.send("POST", "report-replayer", "/admin/replays", replay, true), "POST /admin/replays");
     }
