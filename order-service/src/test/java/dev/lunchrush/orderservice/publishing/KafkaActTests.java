@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import org.apache.kafka.clients.admin.AdminClient;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -30,6 +30,7 @@ import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.BrokersForTests;
 import dev.lunchrush.orderservice.OrderServiceTests;
+import dev.lunchrush.orderservice.OrdersTopic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,36 +81,8 @@ class KafkaActTests extends OrderServiceTests {
     }
 
     static ConsumerRecord<String, byte[]> find(String orderId) {
-        List<ConsumerRecord<String, byte[]>> records = readAll(Set.of(orderId));
+        List<ConsumerRecord<String, byte[]>> records = OrdersTopic.readAll(event -> event.orderId().equals(orderId));
         assertThat(records).hasSize(1);
         return records.get(0);
-    }
-
-    /** Reads the whole topic from the start and returns the records of the given orders. */
-    public static List<ConsumerRecord<String, byte[]>> readAll(Set<String> orderIds) {
-        Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "order-service-test-" + UUID.randomUUID(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
-                partitions.add(new TopicPartition(Topology.ORDERS_TOPIC, p));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (System.nanoTime() < deadline && partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (orderIds.contains(OrderEventCodec.decode(record.value()).orderId())) {
-                        found.add(record);
-                    }
-                }
-            }
-        }
-        return found;
     }
 }

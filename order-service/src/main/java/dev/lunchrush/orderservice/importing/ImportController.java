@@ -1,0 +1,130 @@
+package dev.lunchrush.orderservice.importing;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.orderservice.OrderServiceProperties;
+import dev.lunchrush.orderservice.intake.OrderEvents;
+import dev.lunchrush.orderservice.intake.OrderRequestParser;
+import dev.lunchrush.orderservice.intake.RequestBodies;
+import dev.lunchrush.orderservice.problems.FieldProblem;
+import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
+
+/**
+ * {@code POST /admin/orders/import}: past orders into the log with their real time, for the
+ * accountant's replay. Every order is validated like {@code POST /orders}, plus a placedAt in the
+ * past and within the topic's retention (an older record would be deleted by the broker at once).
+ * All or nothing as far as validation goes: one bad order and none is written. The orders always
+ * go to the Kafka topic, whatever the act.
+ */
+@RestController
+class ImportController {
+
+    private static final Set<String> FIELDS = Set.of("placedAt", "kitchenId", "customerId", "items", "deliveryAddress",
+            "notes");
+
+    private final OrderRequestParser parser;
+    private final KafkaOrderPublisher kafka;
+    private final OrderServiceProperties properties;
+    private final Counter imported;
+    private final Clock clock;
+
+    ImportController(OrderRequestParser parser, KafkaOrderPublisher kafka, OrderServiceProperties properties,
+            MeterRegistry registry) {
+        this.parser = parser;
+        this.kafka = kafka;
+        this.properties = properties;
+        this.imported = Counter.builder("orders.imported").description("past orders written to the log by the import")
+                .register(registry);
+        this.clock = Clock.systemUTC();
+    }
+
+    @PostMapping(path = "/admin/orders/import", consumes = MediaType.APPLICATION_JSON_VALUE)
+    Map<String, Integer> importOrders(HttpServletRequest request) {
+        JsonNode root = OrderRequestParser.readTree(RequestBodies.read(request, properties.maxImportBody()), "Invalid import");
+        List<OrderEvent> events = validate(root);
+        if (!events.isEmpty()) {
+            kafka.publishAll(events);
+            imported.increment(events.size());
+        }
+        return Map.of("imported", events.size());
+    }
+
+    private List<OrderEvent> validate(JsonNode root) {
+        if (!root.isArray()) {
+            throw ProblemException.invalid("Invalid import", List.of(new FieldProblem("", "must be a JSON array of orders")));
+        }
+        if (root.size() > properties.maxImportOrders()) {
+            throw ProblemException.invalid("Invalid import", List.of(new FieldProblem("",
+                    "has " + root.size() + " orders; at most " + properties.maxImportOrders() + " per call")));
+        }
+        Instant now = clock.instant();
+        Instant oldest = now.minus(Duration.ofDays(Topology.ORDERS_RETENTION_DAYS));
+        List<FieldProblem> errors = new ArrayList<>();
+        List<OrderEvent> events = new ArrayList<>(root.size());
+        for (int i = 0; i < root.size(); i++) {
+            String prefix = "[" + i + "]";
+            JsonNode node = root.get(i);
+            OrderRequest order = parser.validate(node, prefix, FIELDS, errors);
+            Instant placedAt = node.isObject() ? placedAt(node.get("placedAt"), prefix + ".placedAt", now, oldest, errors) : null;
+            if (order != null && placedAt != null) {
+                events.add(OrderEvents.imported(placedAt, order));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("Invalid import", errors);
+        }
+        return events;
+    }
+
+    private static @Nullable Instant placedAt(@Nullable JsonNode value, String field, Instant now, Instant oldest,
+            List<FieldProblem> errors) {
+        if (value == null || value.isNull()) {
+            errors.add(new FieldProblem(field, "is required (ISO-8601, e.g. 2026-11-26T12:21:07.120Z)"));
+            return null;
+        }
+        if (!value.isString()) {
+            errors.add(new FieldProblem(field, "must be an ISO-8601 string"));
+            return null;
+        }
+        Instant placedAt;
+        try {
+            placedAt = OffsetDateTime.parse(value.stringValue()).toInstant();
+        }
+        catch (DateTimeParseException ex) {
+            errors.add(new FieldProblem(field, "is not an ISO-8601 date-time with offset: '" + value.stringValue() + "'"));
+            return null;
+        }
+        if (placedAt.isAfter(now)) {
+            errors.add(new FieldProblem(field, "is in the future; only past orders can be imported"));
+            return null;
+        }
+        if (!placedAt.isAfter(oldest)) {
+            errors.add(new FieldProblem(field, "is older than the log's retention of " + Topology.ORDERS_RETENTION_DAYS
+                    + " days (oldest allowed: " + oldest + ")"));
+            return null;
+        }
+        return placedAt;
+    }
+}

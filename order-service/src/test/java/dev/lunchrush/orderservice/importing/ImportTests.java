@@ -1,0 +1,118 @@
+package dev.lunchrush.orderservice.importing;
+
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.orderservice.OrderServiceTests;
+import dev.lunchrush.orderservice.OrdersTopic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The admin import of past orders into the real Kafka topic: timestamps, validation, all or nothing. */
+class ImportTests extends OrderServiceTests {
+
+    @Test
+    void pastOrdersLandInTheLogWithTheirOwnTimestamps() {
+        String customer = "c-import-" + UUID.randomUUID();
+        Instant yesterdayNoon = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofHours(12));
+        List<Instant> times = List.of(yesterdayNoon, yesterdayNoon.plusMillis(1), Instant.now().minus(Duration.ofDays(13)));
+
+        HttpResponse<String> response = importOrders(array(times.stream().map(t -> order(t.toString(), customer, "pad-thai")).toList()));
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(json(response.body()).get("imported").intValue()).isEqualTo(3);
+        List<ConsumerRecord<String, byte[]>> records = OrdersTopic.readAll(event -> event.customerId().equals(customer));
+        assertThat(records).hasSize(3);
+        assertThat(records).extracting(ConsumerRecord::timestamp).containsExactlyInAnyOrderElementsOf(
+                times.stream().map(t -> t.truncatedTo(ChronoUnit.MILLIS).toEpochMilli()).toList());
+        for (ConsumerRecord<String, byte[]> record : records) {
+            OrderEvent event = OrderEventCodec.decode(record.value());
+            assertThat(record.key()).isEqualTo("k3");
+            assertThat(event.placedAt().toEpochMilli()).isEqualTo(record.timestamp());
+            assertThat(event.origin()).isEqualTo(OrderEvent.ORIGIN_IMPORT);
+            assertThat(event.sequence()).isZero();
+        }
+    }
+
+    @Test
+    void oneBadOrderAndNothingIsWrittenEveryErrorNamed() {
+        String customer = "c-import-" + UUID.randomUUID();
+        String past = Instant.now().minus(Duration.ofHours(3)).toString();
+        String body = array(List.of(
+                order(past, customer, "pad-thai"),
+                order(Instant.now().minus(Duration.ofDays(15)).toString(), customer, "pad-thai"),
+                order(past, customer, "margherita"),
+                order(Instant.now().plus(Duration.ofHours(1)).toString(), customer, "pad-thai"),
+                order("last thursday", customer, "pad-thai"),
+                order(past, customer, "pad-thai").replace("{\"placedAt\"", "{\"price\":3,\"placedAt\"")));
+
+        HttpResponse<String> response = importOrders(body);
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        List<String> fields = new ArrayList<>();
+        json(response.body()).get("errors").forEach(error -> fields.add(error.get("field").stringValue()));
+        assertThat(fields).containsExactlyInAnyOrder("[1].placedAt", "[2].items[0].dish", "[3].placedAt", "[4].placedAt",
+                "[5].price");
+        assertThat(OrdersTopic.readAll(event -> event.customerId().equals(customer))).isEmpty();
+    }
+
+    @Test
+    void moreThanAThousandIs400() {
+        String order = order(Instant.now().minus(Duration.ofHours(1)).toString(), "c-1", "pad-thai");
+        List<String> orders = new ArrayList<>();
+        for (int i = 0; i < 1001; i++) {
+            orders.add(order);
+        }
+
+        HttpResponse<String> response = importOrders(array(orders));
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        JsonNode error = json(response.body()).get("errors").get(0);
+        assertThat(error.get("message").stringValue()).contains("1000");
+    }
+
+    @Test
+    void onlyTheAdminMayImport() {
+        String body = array(List.of(order(Instant.now().minus(Duration.ofHours(1)).toString(), "c-1", "pad-thai")));
+        HttpResponse<String> anonymous = send(HttpRequest.newBuilder(uri("/admin/orders/import"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));
+        HttpResponse<String> viewer = send(HttpRequest.newBuilder(uri("/admin/orders/import"))
+                .header("Content-Type", "application/json").header("Authorization", basic("viewer", VIEWER_PASSWORD))
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        assertThat(viewer.statusCode()).isEqualTo(403);
+    }
+
+    private HttpResponse<String> importOrders(String body) {
+        return send(HttpRequest.newBuilder(uri("/admin/orders/import"))
+                .header("Content-Type", "application/json")
+                .header("Authorization", basic("admin", ADMIN_PASSWORD))
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    private static String order(String placedAt, String customer, String dish) {
+        return """
+                {"placedAt":"%s","kitchenId":"k3","customerId":"%s","items":[{"dish":"%s","quantity":2}],
+                 "deliveryAddress":"12 Mill Lane","notes":"imported"}""".formatted(placedAt, customer, dish);
+    }
+
+    private static String array(List<String> orders) {
+        return "[" + String.join(",", orders) + "]";
+    }
+}
