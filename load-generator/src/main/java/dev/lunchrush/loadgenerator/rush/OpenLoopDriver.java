@@ -60,6 +60,7 @@ final class OpenLoopDriver {
     private final AtomicLong outstanding = new AtomicLong();
     private final Histogram latencyTotal = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
 
+    private volatile java.util.function.LongConsumer sendObserver = nanos -> { };
     private volatile boolean stopped;
     private volatile long startNanos;
     private volatile long lastSendDeadline = Long.MAX_VALUE;
@@ -92,9 +93,12 @@ final class OpenLoopDriver {
         final LongAdder timeouts = new LongAdder();
         final LongAdder errors = new LongAdder();
         final LongAdder gaveUp = new LongAdder();
+        final LongAdder reconnects = new LongAdder();
         final LongAdder lateSends = new LongAdder();
         final LongAdder inFlightLimitHits = new LongAdder();
         final Map<Integer, LongAdder> otherStatuses = new ConcurrentHashMap<>();
+        /** Why requests failed without an answer, by exception and message (the first few kinds). */
+        final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
         final AtomicLong firstSendNanos = new AtomicLong();
         final AtomicLong lastSendNanos = new AtomicLong();
         volatile long currentLagNanos;
@@ -111,6 +115,11 @@ final class OpenLoopDriver {
     /** Orders not finished yet: in flight or waiting to be retried. */
     long outstanding() {
         return outstanding.get();
+    }
+
+    /** Told the {@link System#nanoTime()} of every first attempt as it leaves (tests measure the schedule with it). */
+    void observeSends(java.util.function.LongConsumer observer) {
+        this.sendObserver = observer;
     }
 
     /** Stops scheduling new orders; what is in flight finishes. */
@@ -172,8 +181,9 @@ final class OpenLoopDriver {
                 counters.firstSendNanos.compareAndSet(0, now);
                 counters.lastSendNanos.set(now);
                 counters.scheduled.increment();
+                sendObserver.accept(now);
                 outstanding.incrementAndGet();
-                send(new Order(UUID.randomUUID().toString(), bodies.get(), intended));
+                send(new Order(UUID.randomUUID().toString(), bodies.get(), intended, 0));
                 sent++;
             }
         }
@@ -202,7 +212,11 @@ final class OpenLoopDriver {
         }
     }
 
-    private record Order(String idempotencyKey, byte[] body, long intendedNanos) {
+    private record Order(String idempotencyKey, byte[] body, long intendedNanos, int connectionRetries) {
+
+        Order again() {
+            return new Order(idempotencyKey, body, intendedNanos, connectionRetries + 1);
+        }
     }
 
     private void send(Order order) {
@@ -230,8 +244,25 @@ final class OpenLoopDriver {
             if (cause instanceof HttpTimeoutException) {
                 counters.timeouts.increment();
             }
+            else if (cause instanceof IOException && !(cause instanceof java.net.ConnectException)
+                    && order.connectionRetries() == 0) {
+                // a pooled keep-alive connection the server had just closed: the request may not have been
+                // read. The Idempotency-Key makes sending it again safe, so the outcome becomes known.
+                counters.reconnects.increment();
+                try {
+                    retries.execute(() -> resend(order.again(), false));
+                    return;
+                }
+                catch (java.util.concurrent.RejectedExecutionException ex) {
+                    counters.errors.increment();
+                }
+            }
             else {
                 counters.errors.increment();
+                if (counters.errorKinds.size() < 10) {
+                    counters.errorKinds.computeIfAbsent(cause.getClass().getSimpleName() + ": " + cause.getMessage(),
+                            kind -> new LongAdder()).increment();
+                }
             }
             outstanding.decrementAndGet();
             return;
@@ -252,7 +283,7 @@ final class OpenLoopDriver {
                 return;
             }
             try {
-                retries.schedule(() -> retry(order), wait.toMillis(), TimeUnit.MILLISECONDS);
+                retries.schedule(() -> resend(order, true), wait.toMillis(), TimeUnit.MILLISECONDS);
             }
             catch (java.util.concurrent.RejectedExecutionException ex) {
                 counters.gaveUp.increment();
@@ -271,12 +302,14 @@ final class OpenLoopDriver {
     }
 
     /** The same order again, same key and body, its latency still counted from the first intended time. */
-    private void retry(Order order) {
+    private void resend(Order order, boolean afterThrottling) {
         if (!inFlight.tryAcquire()) {
-            retries.schedule(() -> retry(order), 5, TimeUnit.MILLISECONDS);
+            retries.schedule(() -> resend(order, afterThrottling), 5, TimeUnit.MILLISECONDS);
             return;
         }
-        counters.retried.increment();
+        if (afterThrottling) {
+            counters.retried.increment();
+        }
         send(order);
     }
 

@@ -229,10 +229,15 @@ public class RushCommand implements Callable<Integer> {
         GeneratorVerdict verdict = GeneratorVerdict.of(profile, driver);
 
         out.printf("Orders: %,d sent, %,d placed (201), %,d throttled (429) of which %,d retried with the same "
-                + "Idempotency-Key, %,d gave up, %,d refused (503), %,d timed out, %,d failed to connect%s%n",
+                + "Idempotency-Key, %,d gave up, %,d refused (503), %,d timed out (outcome unknown), %,d failed "
+                + "without an answer, %,d re-sent after a dropped connection%s%n",
                 counters.scheduled.sum(), counters.accepted.sum(), counters.throttled.sum(), counters.retried.sum(),
                 counters.gaveUp.sum(), counters.unavailable.sum(), counters.timeouts.sum(), counters.errors.sum(),
+                counters.reconnects.sum(),
                 counters.otherStatuses.isEmpty() ? "" : ", other statuses " + counters.otherStatuses);
+        if (!counters.errorKinds.isEmpty()) {
+            out.println("Failures without an answer: " + counters.errorKinds);
+        }
         if (latency.getTotalCount() > 0) {
             out.printf("Latency of placed orders from their intended send time: p50 %.1f ms, p99 %.1f ms, "
                     + "p99.9 %.1f ms, max %.1f ms%n", millis(latency, 50), millis(latency, 99), millis(latency, 99.9),
@@ -284,6 +289,7 @@ public class RushCommand implements Callable<Integer> {
         orders.put("unavailable", counters.unavailable.sum());
         orders.put("timeouts", counters.timeouts.sum());
         orders.put("connectionErrors", counters.errors.sum());
+        orders.put("resentAfterDroppedConnection", counters.reconnects.sum());
         ObjectNode others = orders.putObject("otherStatuses");
         counters.otherStatuses.forEach((status, n) -> others.put(String.valueOf(status), n.sum()));
         ObjectNode latencyNode = root.putObject("latencyMillis");
