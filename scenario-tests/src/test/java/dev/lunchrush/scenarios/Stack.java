@@ -23,7 +23,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.lunchrush.testing.ServiceProcess;
-import dev.lunchrush.testing.TestBrokers;
 
 /**
  * Lunch Rush services as child processes on free ports, wired to the test brokers and to each other,
@@ -33,7 +32,7 @@ final class Stack implements AutoCloseable {
 
     static final String ADMIN_PASSWORD = "scenario-admin-secret";
     static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
 
     private final Path dataRoot;
     private final Map<String, Integer> ports = new LinkedHashMap<>();
@@ -62,8 +61,20 @@ final class Stack implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Starts the named services in parallel, each with its JVM options and, where given, settings of
+     * its own as environment variables (for example {@code LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN}).
+     */
+    Stack start(Map<String, List<String>> modulesWithJvmOptions, Map<String, Map<String, String>> environmentPerModule) {
+        List<CompletableFuture<Void>> starts = new ArrayList<>();
+        modulesWithJvmOptions.forEach((module, jvmOptions) -> starts.add(CompletableFuture.runAsync(
+                () -> start(module, jvmOptions, environmentPerModule.getOrDefault(module, Map.of())))));
+        CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
+        return this;
+    }
+
     ServiceProcess start(String module, List<String> jvmOptions, Map<String, String> extraEnvironment) {
-        Map<String, String> environment = new LinkedHashMap<>(TestBrokers.environment());
+        Map<String, String> environment = new LinkedHashMap<>(ScenarioBrokers.environment());
         environment.put("LUNCHRUSH_SECURITY_ADMIN_PASSWORD", ADMIN_PASSWORD);
         environment.put("LUNCHRUSH_DATA_DIR", dataRoot.resolve(module).toAbsolutePath().toString());
         environment.put("LUNCHRUSH_ORDER_SERVICE_URL", "http://127.0.0.1:" + ports.get("order-service"));
