@@ -4,11 +4,13 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Import;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 import dev.lunchrush.support.AdminSecurityConfiguration;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@EnableScheduling
 @Import(AdminSecurityConfiguration.class)
 public class AnalyticsDashboardApplication {
 

@@ -1,3 +1,6 @@
+/**
+ * The analytics dashboard: orders per kitchen, portions per dish, orders per hour; the slow job.
+ */
 @NullMarked
 package dev.lunchrush.analyticsdashboard;
 

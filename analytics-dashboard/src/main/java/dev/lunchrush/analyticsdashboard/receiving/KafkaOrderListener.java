@@ -1,0 +1,83 @@
+package dev.lunchrush.analyticsdashboard.receiving;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.listener.BatchListenerFailedException;
+import org.springframework.kafka.listener.ConsumerSeekAware;
+import org.springframework.stereotype.Component;
+
+import dev.lunchrush.analyticsdashboard.processing.Aggregates;
+import dev.lunchrush.analyticsdashboard.processing.Incoming;
+import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventFormatException;
+import dev.lunchrush.events.Source;
+import dev.lunchrush.events.Topology;
+
+/**
+ * Reads the log in group {@code analytics-dashboard}, a batch at a time, at the job's pace. Exact
+ * counts: the offsets that count are the ones stored in the embedded database with the aggregates,
+ * in the same transaction; on every partition assignment the consumer is moved to them (or to the
+ * log's start where none are stored), not to Kafka's committed offsets. Kafka's offsets are
+ * committed too, after the database, so that the backlog monitor sees the group's progress.
+ */
+@Component
+class KafkaOrderListener implements ConsumerSeekAware {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaOrderListener.class);
+
+    private final OrderProcessor processor;
+    private final Aggregates aggregates;
+
+    KafkaOrderListener(OrderProcessor processor, Aggregates aggregates) {
+        this.processor = processor;
+        this.aggregates = aggregates;
+    }
+
+    @KafkaListener(id = "analytics-dashboard-kafka", topics = Topology.ORDERS_TOPIC,
+            groupId = "${spring.kafka.consumer.group-id:" + Topology.ANALYTICS_GROUP + "}",
+            autoStartup = "${lunchrush.kafka.listen:true}")
+    void onRecords(List<ConsumerRecord<String, OrderEvent>> records) throws InterruptedException {
+        List<Incoming> batch = new ArrayList<>(records.size());
+        for (int i = 0; i < records.size(); i++) {
+            ConsumerRecord<String, OrderEvent> record = records.get(i);
+            if (record.value() == null) {
+                // count what came before the poison, then let the error handler dead-letter it and go on
+                processor.process(Source.KAFKA, batch);
+                log.warn("poison record at {}-{}@{}", record.topic(), record.partition(), record.offset());
+                throw new BatchListenerFailedException("not an order event",
+                        new OrderEventFormatException("not an order event at offset " + record.offset(), null), i);
+            }
+            batch.add(new Incoming(record.value(), new TopicPartition(record.topic(), record.partition()), record.offset()));
+        }
+        processor.process(Source.KAFKA, batch);
+    }
+
+    @Override
+    public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
+        Map<TopicPartition, Long> stored = aggregates.storedOffsets(Topology.ORDERS_TOPIC);
+        List<TopicPartition> fromStart = new ArrayList<>();
+        for (TopicPartition partition : assignments.keySet()) {
+            Long offset = stored.get(partition);
+            if (offset != null) {
+                callback.seek(partition.topic(), partition.partition(), offset);
+            }
+            else {
+                // nothing of this partition counted yet: all of it counts, whatever Kafka remembers
+                fromStart.add(partition);
+            }
+        }
+        if (!fromStart.isEmpty()) {
+            callback.seekToBeginning(fromStart);
+        }
+        log.info("assigned {}: resuming from stored offsets {}, from the start for {}", assignments.keySet(), stored, fromStart);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.lunchrush.analyticsdashboard.receiving;
+
+import org.springframework.amqp.core.AcknowledgeMode;
+import org.springframework.amqp.core.Binding;
+import org.springframework.amqp.core.BindingBuilder;
+import org.springframework.amqp.core.FanoutExchange;
+import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.core.QueueBuilder;
+import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.amqp.autoconfigure.SimpleRabbitListenerContainerFactoryConfigurer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.lunchrush.events.Topology;
+
+/**
+ * The RabbitMQ queues this reader consumes, declared with the order service's exact arguments so that
+ * whichever starts first creates them, and the listener container: batches of messages, manual
+ * acknowledgements after the batch is in the database, a modest prefetch so that the slow job's
+ * backlog stays in the broker (where act 2 wants it seen) rather than in this process.
+ */
+@Configuration(proxyBeanMethods = false)
+class RabbitReceiving {
+
+    static Queue orderQueue(String name) {
+        return QueueBuilder.durable(name).deadLetterExchange(Topology.DEAD_LETTER_EXCHANGE).build();
+    }
+
+    @Bean
+    Queue sharedOrdersQueue() {
+        return orderQueue(Topology.SHARED_QUEUE);
+    }
+
+    @Bean
+    Queue analyticsOrdersQueue() {
+        return orderQueue(Topology.ANALYTICS_QUEUE);
+    }
+
+    @Bean
+    FanoutExchange deadLetterExchange() {
+        return new FanoutExchange(Topology.DEAD_LETTER_EXCHANGE, true, false);
+    }
+
+    @Bean
+    Queue deadLetterQueue() {
+        return QueueBuilder.durable(Topology.DEAD_LETTER_QUEUE).build();
+    }
+
+    @Bean
+    Binding deadLetterBinding(FanoutExchange deadLetterExchange, Queue deadLetterQueue) {
+        return BindingBuilder.bind(deadLetterQueue).to(deadLetterExchange);
+    }
+
+    @Bean
+    SimpleRabbitListenerContainerFactory orderListenerFactory(SimpleRabbitListenerContainerFactoryConfigurer configurer,
+            ConnectionFactory connectionFactory, @Value("${lunchrush.rabbitmq.prefetch:100}") int prefetch,
+            @Value("${lunchrush.rabbitmq.batch-size:50}") int batchSize) {
+        SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
+        configurer.configure(factory, connectionFactory);
+        factory.setAcknowledgeMode(AcknowledgeMode.MANUAL);
+        factory.setPrefetchCount(prefetch);
+        factory.setBatchListener(true);
+        factory.setConsumerBatchEnabled(true);
+        factory.setBatchSize(batchSize);
+        factory.setReceiveTimeout(100L);
+        // a broker that is down at start is retried in the background; the web part starts anyway
+        factory.setMissingQueuesFatal(false);
+        return factory;
+    }
+}

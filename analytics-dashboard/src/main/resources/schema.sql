@@ -1,0 +1,26 @@
+-- orders per UTC minute and kitchen, portions per UTC minute and dish: any zone's day and hours are
+-- whole minutes in UTC, so day reports in any zone are exact
+CREATE TABLE IF NOT EXISTS kitchen_minute (
+    utc_minute BIGINT       NOT NULL,
+    kitchen_id VARCHAR(200) NOT NULL,
+    orders     BIGINT       NOT NULL,
+    PRIMARY KEY (utc_minute, kitchen_id)
+);
+CREATE TABLE IF NOT EXISTS dish_minute (
+    utc_minute BIGINT       NOT NULL,
+    dish     VARCHAR(200) NOT NULL,
+    portions BIGINT       NOT NULL,
+    PRIMARY KEY (utc_minute, dish)
+);
+-- orders processed per source
+CREATE TABLE IF NOT EXISTS received (
+    source VARCHAR(32) PRIMARY KEY,
+    n      BIGINT      NOT NULL
+);
+-- the next offset to read per partition, written in the same transaction as the counts above
+CREATE TABLE IF NOT EXISTS kafka_offsets (
+    topic        VARCHAR(200) NOT NULL,
+    partition_id INT          NOT NULL,
+    next_offset  BIGINT       NOT NULL,
+    PRIMARY KEY (topic, partition_id)
+);

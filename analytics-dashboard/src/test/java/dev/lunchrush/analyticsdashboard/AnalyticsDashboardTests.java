@@ -1,0 +1,366 @@
+package dev.lunchrush.analyticsdashboard;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.test.utils.ContainerTestUtils;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.lunchrush.analyticsdashboard.processing.Aggregates;
+import dev.lunchrush.analyticsdashboard.processing.DayReport;
+import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.testing.Browsers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+    // never the order service of someone else's run: nothing answers on port 1
+    "lunchrush.order-service.url=http://127.0.0.1:1",
+    "lunchrush.analytics.capacity-per-second=5000"})
+class AnalyticsDashboardTests {
+
+    private static final String ADMIN_PASSWORD = "test-admin-secret";
+
+    @DynamicPropertySource
+    static void brokers(DynamicPropertyRegistry registry) {
+        TestBrokerFallbacks.register(registry);
+        registry.add("lunchrush.data-dir", () -> tempDir().toString());
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    RabbitTemplate rabbit;
+
+    @Autowired
+    RabbitAdmin rabbitAdmin;
+
+    @Autowired
+    KafkaTemplate<Object, Object> kafka;
+
+    @Autowired
+    KafkaListenerEndpointRegistry kafkaListeners;
+
+    @Autowired
+    OrderProcessor processor;
+
+    @Autowired
+    Aggregates aggregates;
+
+    @Autowired
+    JsonMapper json;
+
+    private final String run = "run-" + UUID.randomUUID();
+
+    @Test
+    void readsBothQueuesAndDeadLettersPoison() throws Exception {
+        JsonNode before = json.readTree(get("/api/stats"));
+        long deadLetterQueueBefore = queueDepth(Topology.DEAD_LETTER_QUEUE);
+        String kitchen = "kq-" + UUID.randomUUID();
+
+        publish(Topology.SHARED_QUEUE, OrderEventCodec.encode(order(kitchen, 1, Instant.now())));
+        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 2, Instant.now())));
+        publish(Topology.ANALYTICS_QUEUE, "[1, 2, 3]".getBytes(StandardCharsets.UTF_8));
+        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 3, Instant.now())));
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            JsonNode stats = json.readTree(get("/api/stats"));
+            assertThat(received(stats, "shared-queue") - received(before, "shared-queue")).isEqualTo(1);
+            assertThat(received(stats, "own-queue") - received(before, "own-queue")).isEqualTo(2);
+            assertThat(stats.path("deadLettered").asLong() - before.path("deadLettered").asLong()).isEqualTo(1);
+            assertThat(queueDepth(Topology.DEAD_LETTER_QUEUE) - deadLetterQueueBefore).isEqualTo(1);
+        });
+        DayReport today = aggregates.day(LocalDate.now(ZoneOffset.UTC), ZoneOffset.UTC);
+        assertThat(today.ordersPerKitchen()).containsEntry(kitchen, 3L);
+        assertThat(today.portionsPerDish().get("pad-thai")).isGreaterThanOrEqualTo(6L);
+        assertThat(get("/actuator/prometheus"))
+                .contains("orders_received_total{application=\"analytics-dashboard\",source=\"own-queue\"}")
+                .contains("orders_dead_lettered_total").contains("analytics_capacity_events_per_second");
+    }
+
+    @Test
+    void readsTheLogAndDeadLettersPoison() {
+        kafkaListeners.getListenerContainers().forEach(container ->
+                ContainerTestUtils.waitForAssignment(container, Topology.ORDERS_PARTITIONS));
+        long before = processor.received().getOrDefault("kafka", 0L);
+        String prefix = "kk-" + UUID.randomUUID().toString().substring(0, 6) + "-";
+        byte[] poison = ("{\"orderId\": 42, " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
+        for (int i = 1; i <= 30; i++) {
+            OrderEvent event = order(prefix + (i % 3), i, Instant.now());
+            kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), event);
+            if (i == 15) {
+                kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), poison);
+            }
+        }
+        kafka.flush();
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(processor.received().get("kafka") - before).isEqualTo(30));
+        DayReport today = aggregates.day(LocalDate.now(ZoneOffset.UTC), ZoneOffset.UTC);
+        for (int k = 0; k < 3; k++) {
+            assertThat(today.ordersPerKitchen()).containsEntry(prefix + k, 10L);
+        }
+        assertThat(deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
+    }
+
+    @Test
+    void capacityLimitsTheRate() throws Exception {
+        assertThat(putCapacity(200, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
+        assertThat(putCapacity(200, "viewer", "test-viewer-secret").statusCode()).isEqualTo(403);
+        assertThat(putCapacity(0, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(400);
+        try {
+            assertThat(json.readTree(get("/api/stats")).path("capacityPerSecond").asInt()).isEqualTo(200);
+            long base = total();
+            String kitchen = "kr-" + UUID.randomUUID();
+            for (int i = 1; i <= 1000; i++) {
+                publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, i, Instant.now())));
+            }
+            // the slope of (time, processed) samples between 100 and 900 processed: robust against a
+            // sample taken late on a busy machine, which would bias a two-point measurement
+            List<double[]> samples = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> {
+                long processed = total() - base;
+                if (processed >= 100 && processed <= 900) {
+                    samples.add(new double[] {System.nanoTime() / 1e9, processed});
+                }
+                return processed >= 900;
+            });
+            double rate = slope(samples);
+            assertThat(samples).hasSizeGreaterThan(20);
+            assertThat(rate).as("processed per second at capacity 200").isCloseTo(200, within(20.0));
+            await().atMost(Duration.ofSeconds(10)).until(() -> total() - base == 1000);
+        }
+        finally {
+            assertThat(putCapacity(5000, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void dayReportsPutLocalMidnightInTheRightDay() throws Exception {
+        ZoneId kathmandu = ZoneId.of("Asia/Kathmandu");
+        LocalDate day = LocalDate.of(2024, 3, 10);
+        String kitchen = "kd-" + UUID.randomUUID();
+        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 1, day.atStartOfDay(kathmandu).toInstant())));
+        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 2,
+                day.atTime(LocalTime.of(23, 59, 59, 999_000_000)).atZone(kathmandu).toInstant())));
+        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 3, day.plusDays(1).atStartOfDay(kathmandu).toInstant())));
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                assertThat(json.readTree(get("/api/days/2024-03-11?zone=Asia/Kathmandu")).path("totalOrders").asLong()).isEqualTo(1));
+        JsonNode first = json.readTree(get("/api/days/2024-03-10?zone=Asia/Kathmandu"));
+        assertThat(first.path("date").asString()).isEqualTo("2024-03-10");
+        assertThat(first.path("zone").asString()).isEqualTo("Asia/Kathmandu");
+        assertThat(first.path("totalOrders").asLong()).isEqualTo(2);
+        assertThat(first.path("ordersPerKitchen").path(kitchen).asLong()).isEqualTo(2);
+        assertThat(first.path("ordersPerHour").path("00").asLong()).isEqualTo(1);
+        assertThat(first.path("ordersPerHour").path("23").asLong()).isEqualTo(1);
+        assertThat(first.path("ordersPerHour").size()).isEqualTo(24);
+        assertThat(first.path("portionsPerDish").path("pad-thai").asLong()).isEqualTo(4);
+        JsonNode second = json.readTree(get("/api/days/2024-03-11?zone=Asia/Kathmandu"));
+        assertThat(second.path("ordersPerHour").path("00").asLong()).isEqualTo(1);
+        // the same orders in UTC: local midnight of the 10th is 18:15 on the 9th
+        JsonNode utc = json.readTree(get("/api/days/2024-03-09?zone=UTC"));
+        assertThat(utc.path("ordersPerHour").path("18").asLong()).isEqualTo(1);
+        assertThat(json.readTree(get("/api/days/2024-01-01")).path("totalOrders").asLong()).isZero();
+        assertThat(send("GET", "/api/days/2024-13-01", null, null).statusCode()).isEqualTo(400);
+        assertThat(send("GET", "/api/days/2024-03-10?zone=Mars/Olympus", null, null).statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void restartWithTheSameDataDirCountsNothingTwice() throws Exception {
+        Path dataDir = tempDir();
+        String group = "restart-" + UUID.randomUUID();
+        String kitchen = "ks-" + UUID.randomUUID();
+        try (ConfigurableApplicationContext first = startDashboard(dataDir, group)) {
+            sendToLog(kitchen, 1, 50);
+            await().atMost(Duration.ofSeconds(30)).until(() -> countOf(first, kitchen) == 50);
+        }
+        sendToLog(kitchen, 51, 30);
+        try (ConfigurableApplicationContext second = startDashboard(dataDir, group)) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> countOf(second, kitchen) == 80);
+            // whatever Kafka redelivers after the restart is not counted again
+            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> countOf(second, kitchen) == 80);
+        }
+    }
+
+    @Test
+    void pageChartsAnOrderPlacedAfterItLoaded() {
+        ChromeDriver driver = Browsers.headlessChromium();
+        try {
+            driver.get("http://127.0.0.1:" + port + "/");
+            await().atMost(Duration.ofSeconds(15)).until(() -> "live".equals(driver.findElement(By.id("connection")).getText()));
+            long shown = Long.parseLong(driver.findElement(By.id("total-orders")).getText());
+            String kitchen = "kb-" + UUID.randomUUID().toString().substring(0, 8);
+            publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 1, Instant.now())));
+            await().atMost(Duration.ofSeconds(15)).until(() ->
+                    Long.parseLong(driver.findElement(By.id("total-orders")).getText()) > shown);
+            Object labels = driver.executeScript("return window.lunchRushCharts.kitchens.data.labels;");
+            assertThat(String.valueOf(labels)).contains(kitchen);
+        }
+        finally {
+            driver.quit();
+        }
+    }
+
+    private ConfigurableApplicationContext startDashboard(Path dataDir, String group) {
+        Map<String, Object> properties = new java.util.LinkedHashMap<>(TestBrokerFallbacks.properties());
+        properties.put("server.port", 0);
+        properties.put("lunchrush.data-dir", dataDir.toString());
+        properties.put("spring.kafka.consumer.group-id", group);
+        properties.put("lunchrush.rabbitmq.listen", false);
+        properties.put("lunchrush.feed.enabled", false);
+        properties.put("lunchrush.analytics.capacity-per-second", 5000);
+        properties.put("management.metrics.export.prometheus.enabled", false);
+        // as command-line arguments: they win over application.yml, as the environment would
+        String[] args = properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+        return new SpringApplicationBuilder(AnalyticsDashboardApplication.class).run(args);
+    }
+
+    private static long countOf(ConfigurableApplicationContext context, String kitchen) {
+        DayReport today = context.getBean(Aggregates.class).day(LocalDate.now(ZoneOffset.UTC), ZoneOffset.UTC);
+        return today.ordersPerKitchen().getOrDefault(kitchen, 0L);
+    }
+
+    private void sendToLog(String kitchen, int first, int count) {
+        for (int i = first; i < first + count; i++) {
+            OrderEvent event = order(kitchen, i, Instant.now());
+            kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), event);
+        }
+        kafka.flush();
+    }
+
+    private static double slope(List<double[]> points) {
+        double meanX = points.stream().mapToDouble(p -> p[0]).average().orElseThrow();
+        double meanY = points.stream().mapToDouble(p -> p[1]).average().orElseThrow();
+        double covariance = points.stream().mapToDouble(p -> (p[0] - meanX) * (p[1] - meanY)).sum();
+        double variance = points.stream().mapToDouble(p -> (p[0] - meanX) * (p[0] - meanX)).sum();
+        return covariance / variance;
+    }
+
+    private long total() {
+        return processor.received().values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private OrderEvent order(String kitchen, long sequence, Instant placedAt) {
+        return new OrderEvent(run + "-" + sequence + "-" + UUID.randomUUID(), placedAt, kitchen, "c-1042",
+                List.of(new OrderItem("pad-thai", 2), new OrderItem("spring-rolls", 1)), "12 Mill Lane", "no peanuts",
+                OrderEvent.ORIGIN_LIVE, run, sequence);
+    }
+
+    private void publish(String queue, byte[] body) {
+        MessageProperties properties = new MessageProperties();
+        properties.setContentType("application/json");
+        properties.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
+        rabbit.send("", queue, new Message(body, properties));
+    }
+
+    private long queueDepth(String queue) {
+        var info = rabbitAdmin.getQueueInfo(queue);
+        return info == null ? 0 : info.getMessageCount();
+    }
+
+    private List<byte[]> deadLetterTopicValues() {
+        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokerFallbacks.kafkaBootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        List<byte[]> values = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
+                partitions.add(new TopicPartition(Topology.ORDERS_DEAD_LETTER_TOPIC, p));
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    values.add(record.value());
+                }
+                return !values.isEmpty() && partitions.stream().allMatch(tp -> consumer.position(tp) >= end.get(tp));
+            });
+        }
+        return values;
+    }
+
+    private static long received(JsonNode stats, String source) {
+        return stats.path("received").path(source).asLong();
+    }
+
+    private HttpResponse<String> putCapacity(int eventsPerSecond, String user, String password) throws Exception {
+        return send("PUT", "/admin/capacity", "{\"eventsPerSecond\":" + eventsPerSecond + "}", user + ":" + password);
+    }
+
+    private String get(String path) throws Exception {
+        HttpResponse<String> response = send("GET", path, null, null);
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+        return response.body();
+    }
+
+    private HttpResponse<String> send(String method, String path, String body, String credentials) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json");
+        if (credentials != null) {
+            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
+        }
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("analytics-dashboard-test");
+        }
+        catch (java.io.IOException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+}
