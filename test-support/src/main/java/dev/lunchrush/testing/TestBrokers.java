@@ -157,7 +157,6 @@ public final class TestBrokers {
         }
         try {
             EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, Topology.ORDERS_PARTITIONS);
-            broker.brokerProperty("listeners", "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0");
             broker.brokerProperty("auto.create.topics.enable", "false");
             broker.afterPropertiesSet();
             Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
@@ -218,7 +217,9 @@ public final class TestBrokers {
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .build();
         try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            // HTTP/1.1: the management listener closes connections that offer an HTTP/2 upgrade
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() >= 300) {
                 throw new IllegalStateException("RabbitMQ management " + method + " " + path + " answered "
                         + response.statusCode() + ": " + response.body());
