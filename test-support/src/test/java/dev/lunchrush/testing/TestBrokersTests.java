@@ -1,0 +1,47 @@
+package dev.lunchrush.testing;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Test;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TestBrokersTests {
+
+    @Test
+    void givesARabbitVirtualHostThatTakesMessages() throws Exception {
+        RabbitBroker broker = TestBrokers.rabbit();
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(broker.host());
+        factory.setPort(broker.port());
+        factory.setUsername(broker.username());
+        factory.setPassword(broker.password());
+        factory.setVirtualHost(broker.virtualHost());
+        try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {
+            channel.queueDeclare("probe", false, false, true, null);
+            channel.basicPublish("", "probe", null, new byte[] {1});
+            channel.confirmSelect();
+            channel.waitForConfirmsOrDie(5000);
+            assertThat(channel.messageCount("probe")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void givesAKafkaBrokerThatCreatesTopics() throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic("probe", 3, (short) 1))).all().get();
+            Set<String> topics = admin.listTopics().names().get(Duration.ofSeconds(30).toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(topics).contains("probe");
+        }
+    }
+}
