@@ -89,7 +89,7 @@ public final class AdminPassword {
     }
 
     /** KEY=VALUE lines, {@code #} comments, optional {@code export} and quotes, as compose reads them. */
-    static @Nullable String readDotEnv(Path file, String key) {
+    public static @Nullable String readDotEnv(Path file, String key) {
         if (!Files.isRegularFile(file)) {
             return null;
         }

@@ -70,6 +70,15 @@ public class Demo implements Runnable {
     /** The command line with its error handling, as {@code main} runs it; tests use it too. */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Demo());
+        // bad input: the message and where to read more, not the whole usage text
+        commandLine.setParameterExceptionHandler((ex, args) -> {
+            CommandLine cmd = ex.getCommandLine();
+            PrintWriter err = cmd.getErr();
+            err.println(ex.getMessage());
+            err.println("See './" + cmd.getCommandSpec().qualifiedName(" ") + " --help'.");
+            err.flush();
+            return EXIT_BAD_INPUT;
+        });
         commandLine.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
             if (ex instanceof DemoException demoException) {

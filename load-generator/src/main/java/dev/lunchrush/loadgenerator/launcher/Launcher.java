@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import dev.lunchrush.loadgenerator.AdminPassword;
 import dev.lunchrush.loadgenerator.DemoException;
@@ -149,8 +148,10 @@ final class Launcher {
         if (System.getenv(AdminPassword.VARIABLE) != null) {
             return "from " + AdminPassword.VARIABLE;
         }
-        return Stream.of(".env", ".run/admin-password").filter(f -> Files.exists(stack.root().resolve(f)))
-                .findFirst().map(f -> "in " + f).orElse("generated");
+        if (AdminPassword.readDotEnv(stack.root().resolve(".env"), AdminPassword.VARIABLE) != null) {
+            return "from .env";
+        }
+        return "in .run/admin-password";
     }
 
     private void say(String line) {

@@ -84,8 +84,9 @@ final class ServiceNode implements Component {
 
     /**
      * The order service gets the heap its README asks for (the memory-feed act's budget depends on it)
-     * and dies for real on OutOfMemoryError; the others get 256 MB. {@code LUNCHRUSH_<MODULE>_JAVA_OPTS}
-     * replaces the heap options, e.g. {@code LUNCHRUSH_ORDER_SERVICE_JAVA_OPTS=-Xmx300m}.
+     * and dies for real on OutOfMemoryError; the others get 256 MB. {@code ORDER_SERVICE_HEAP} (environment or
+     * {@code .env}, as compose reads it, e.g. {@code 160m}) comes before the README's figure;
+     * {@code LUNCHRUSH_<MODULE>_JAVA_OPTS} replaces the heap options, e.g. {@code LUNCHRUSH_ORDER_SERVICE_JAVA_OPTS=-Xmx300m}.
      */
     static List<String> jvmOptions(Path root, String module) {
         List<String> options = new ArrayList<>();
@@ -94,7 +95,12 @@ final class ServiceNode implements Component {
             options.addAll(List.of(override.strip().split("\\s+")));
         }
         else if (module.equals("order-service")) {
-            options.add(orderServiceHeap(root.resolve("order-service").resolve("README.md")));
+            String heap = System.getenv("ORDER_SERVICE_HEAP");
+            if (heap == null || heap.isBlank()) {
+                heap = AdminPassword.readDotEnv(root.resolve(".env"), "ORDER_SERVICE_HEAP");
+            }
+            options.add(heap != null && heap.strip().matches("\\d+[kKmMgG]") ? "-Xmx" + heap.strip()
+                    : orderServiceHeap(root.resolve("order-service").resolve("README.md")));
         }
         else {
             options.add("-Xmx256m");

@@ -31,9 +31,9 @@ public record LessonArithmetic(double inRate, double outRate, double afterRate, 
         return inRate - outRate;
     }
 
-    /** How fast an unbounded in-memory feed grows: surplus × event size. */
+    /** How fast an unbounded in-memory feed grows: surplus × event size (it does not shrink below empty). */
     public double memoryGrowthBytesPerSecond() {
-        return surplusRate() * eventBytes;
+        return Math.max(0, surplusRate()) * eventBytes;
     }
 
     /** When the feed's budget is full (and the order service dies): budget ÷ growth. */

@@ -518,10 +518,13 @@ public class RushCommand implements Callable<Integer> {
     }
 
     /**
-     * Tells a dead order service from a slow one: two polls without an answer, or, when {@code ./demo up}
-     * started it, its process gone.
+     * Tells a dead order service from a slow one. When {@code ./demo up} started it (its pid file is there),
+     * dead means its process is gone: a starved service that answers late is not dead. Otherwise (compose,
+     * another host) five polls in a row without an answer.
      */
     static final class DeathWatch {
+
+        static final int MISSES_WITHOUT_PID = 5;
 
         private final Path pidFile;
         private boolean seenUp;
@@ -535,19 +538,23 @@ public class RushCommand implements Callable<Integer> {
 
         /** True when this snapshot shows it died. */
         boolean observe(Snapshot snapshot) {
+            if (dead) {
+                return true;
+            }
             if (snapshot.orderServiceUp()) {
                 seenUp = true;
                 missed = 0;
                 firstMissed = null;
                 return false;
             }
-            if (!seenUp || dead) {
-                return dead;
+            if (!seenUp) {
+                return false;
             }
             if (missed++ == 0) {
                 firstMissed = snapshot;
             }
-            dead = missed >= 2 || processGone();
+            Boolean gone = processGone();
+            dead = gone != null ? gone : missed >= MISSES_WITHOUT_PID;
             return dead;
         }
 
@@ -559,16 +566,17 @@ public class RushCommand implements Callable<Integer> {
             return firstMissed == null ? "?" : profile.clock(Duration.ofNanos(firstMissed.elapsedNanos()));
         }
 
-        private boolean processGone() {
+        /** Whether the process in the pid file is gone; null when there is no pid file to tell. */
+        private @Nullable Boolean processGone() {
             try {
                 if (!Files.isRegularFile(pidFile)) {
-                    return false;
+                    return null;
                 }
                 long pid = Long.parseLong(Files.readString(pidFile).strip());
                 return ProcessHandle.of(pid).map(handle -> !handle.isAlive()).orElse(true);
             }
             catch (IOException | NumberFormatException ex) {
-                return false;
+                return null;
             }
         }
     }
@@ -633,7 +641,8 @@ public class RushCommand implements Callable<Integer> {
             long last = counters.lastSendNanos.get();
             double seconds = (last - first) / 1e9;
             double achieved = sent > 1 && seconds > 0 ? (sent - 1) / seconds : 0;
-            double asked = seconds > 0 ? expectedOrders(profile, seconds) / seconds : profile.segments().get(0).ratePerSecond();
+            double planned = Math.min(seconds, profile.totalDuration().toNanos() / 1e9);
+            double asked = planned > 0 ? expectedOrders(profile, planned) / planned : profile.segments().get(0).ratePerSecond();
             double lagP99 = millis(driver.lagHistogram(), 99);
             boolean held = (asked == 0 || achieved >= 0.95 * asked) && lagP99 <= OpenLoopDriver.LATE_NANOS / 1e6;
             return new GeneratorVerdict(held, asked, achieved, lagP99);

@@ -172,7 +172,7 @@ final class RushMeasurement {
         List<Line> lines = new ArrayList<>();
         lines.add(new Line("surplus rate (in − out)", "events/s", surplusRate(), predicted.surplusRate(),
                 "in %.0f/s, out %.0f/s".formatted(inRate(), outRate())));
-        String memoryNote = isMemoryFeed() ? "the feed's bytes" : "order-service heap after GC (no feed in this act)";
+        String memoryNote = isMemoryFeed() ? "the feed's bytes" : "order-service heap after GC; predicted: an unbounded feed";
         lines.add(new Line("memory growth", "KB/s", memoryGrowth() / 1000, predicted.memoryGrowthBytesPerSecond() / 1000,
                 memoryNote));
         double fill = death == null ? Double.NaN : death.atSeconds();
