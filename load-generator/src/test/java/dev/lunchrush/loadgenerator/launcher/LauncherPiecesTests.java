@@ -1,0 +1,130 @@
+package dev.lunchrush.loadgenerator.launcher;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LauncherPiecesTests {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void prometheusConfigurationPointsAtLocalhostAndAtItsOwnRuleFiles() throws Exception {
+        Path source = Files.createDirectories(root.resolve("infra/prometheus/rules"));
+        Files.writeString(source.getParent().resolve("prometheus.yml"), """
+                global:
+                  scrape_interval: 5s
+                rule_files:
+                  - /etc/prometheus/rules/*.yml
+                scrape_configs:
+                  - job_name: order-service
+                    static_configs:
+                      - targets: ["order-service:8080"]
+                  - job_name: rabbitmq
+                    static_configs:
+                      - targets: ['rabbitmq:15692']
+                  - job_name: example
+                    static_configs:
+                      - targets: ["example.org:443"]
+                """);
+        Files.writeString(source.resolve("alerts.yml"), "groups: [{name: x, rules: [{alert: A, expr: 'up{instance=\"backlog-monitor:8084\"} == 0'}]}]\n");
+        Path target = root.resolve(".run/prometheus");
+
+        Prometheus.writeConfiguration(source.getParent(), target);
+
+        String config = Files.readString(target.resolve("prometheus.yml"));
+        assertThat(config).contains("\"127.0.0.1:8080\"").contains("'127.0.0.1:15692'")
+                .contains("  - " + target.resolve("rules").resolve("*.yml"))
+                .contains("example.org:443")
+                .doesNotContain("order-service:8080").doesNotContain("/etc/prometheus");
+        assertThat(Files.readString(target.resolve("rules/alerts.yml"))).contains("127.0.0.1:8084");
+    }
+
+    @Test
+    void singleBrokerIsAStandaloneDynamicQuorumWithReplicationOne() throws Exception {
+        KafkaNode node = new LocalStack(root, false).kafkaNodes().get(0);
+        node.writeConfiguration();
+
+        Properties properties = load(node.propertiesFile());
+        assertThat(node.name()).isEqualTo("kafka");
+        assertThat(properties).containsEntry("node.id", "1")
+                .containsEntry("process.roles", "broker,controller")
+                .containsEntry("controller.quorum.bootstrap.servers", "127.0.0.1:9093")
+                .containsEntry("listeners", "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093")
+                .containsEntry("log.dirs", root.resolve(".run/kafka/data").toString())
+                .containsEntry("offsets.topic.replication.factor", "1")
+                .containsEntry("transaction.state.log.replication.factor", "1")
+                .containsEntry("num.partitions", "3")
+                .containsEntry("auto.create.topics.enable", "false")
+                .doesNotContainKey("controller.quorum.voters");
+        assertThat(Files.readString(root.resolve(".run/kafka/log4j.properties"))).contains("log4j.rootLogger=INFO");
+    }
+
+    @Test
+    void clusterIsThreeStaticVotersWithReplicationThreeAndMinInsyncTwo() throws Exception {
+        List<KafkaNode> nodes = new LocalStack(root, true).kafkaNodes();
+        assertThat(nodes).extracting(KafkaNode::name).containsExactly("kafka-1", "kafka-2", "kafka-3");
+        assertThat(nodes).extracting(KafkaNode::port).containsExactly(9092, 9094, 9096);
+        assertThat(new LocalStack(root, true).bootstrapServers()).isEqualTo("127.0.0.1:9092,127.0.0.1:9094,127.0.0.1:9096");
+        nodes.get(1).writeConfiguration();
+
+        Properties properties = load(nodes.get(1).propertiesFile());
+        assertThat(properties).containsEntry("node.id", "2")
+                .containsEntry("controller.quorum.voters", "1@127.0.0.1:9093,2@127.0.0.1:9095,3@127.0.0.1:9097")
+                .containsEntry("listeners", "PLAINTEXT://127.0.0.1:9094,CONTROLLER://127.0.0.1:9095")
+                .containsEntry("default.replication.factor", "3")
+                .containsEntry("min.insync.replicas", "2")
+                .containsEntry("offsets.topic.replication.factor", "3")
+                .containsEntry("transaction.state.log.min.isr", "2");
+    }
+
+    @Test
+    void orderServiceHeapComesFromItsReadme() throws Exception {
+        Path readme = root.resolve("README.md");
+        assertThat(ServiceNode.orderServiceHeap(readme)).isEqualTo("-Xmx160m");
+        Files.writeString(readme, "Run it with `java -Xmx192m -XX:+ExitOnOutOfMemoryError -jar …` for act 3.\n");
+        assertThat(ServiceNode.orderServiceHeap(readme)).isEqualTo("-Xmx192m");
+        assertThat(ServiceNode.jvmOptions(root, "kitchen-screen")).contains("-Xmx256m")
+                .doesNotContain("-XX:+ExitOnOutOfMemoryError");
+    }
+
+    @Test
+    void startsStopsAndNeverSignalsAStranger() throws Exception {
+        Path runDir = root.resolve(".run");
+        ManagedProcess sleeper = new ManagedProcess("sleeper", runDir, "61.25");
+        ProcessHandle handle = sleeper.start(List.of("sleep", "61.25"), Map.of(), root);
+
+        assertThat(Files.readString(runDir.resolve("sleeper.pid")).strip()).isEqualTo(String.valueOf(handle.pid()));
+        assertThat(sleeper.running()).map(ProcessHandle::pid).contains(handle.pid());
+        assertThat(sleeper.logFile()).exists();
+
+        // a pid file that names a process which is not ours (this test's JVM): left alone
+        Files.writeString(runDir.resolve("stranger.pid"), ProcessHandle.current().pid() + "\n");
+        ManagedProcess stranger = new ManagedProcess("stranger", runDir, "kafka-server.properties-not-here");
+        assertThat(stranger.running()).isEmpty();
+        assertThat(stranger.stop(Duration.ofSeconds(1))).contains("was not running");
+        assertThat(ProcessHandle.current().isAlive()).isTrue();
+
+        assertThat(sleeper.stop(Duration.ofSeconds(5))).startsWith("stopped");
+        assertThat(handle.isAlive()).isFalse();
+        assertThat(runDir.resolve("sleeper.pid")).doesNotExist();
+        assertThat(sleeper.running()).isEmpty();
+    }
+
+    private static Properties load(Path file) throws Exception {
+        Properties properties = new Properties();
+        try (var reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        }
+        return properties;
+    }
+}
