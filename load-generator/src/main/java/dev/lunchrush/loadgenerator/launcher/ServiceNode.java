@@ -23,6 +23,9 @@ final class ServiceNode implements Component {
     static final String DEFAULT_ORDER_SERVICE_HEAP = "-Xmx160m";
 
     private static final Pattern XMX = Pattern.compile("-Xmx\\d+[kKmMgG]");
+
+    /** Heap and GC options as a README writes them next to its -Xmx: -Xmn16m, -XX:+UseParallelGC, -XX:GCTimeLimit=80. */
+    private static final Pattern JVM_OPTION = Pattern.compile("-Xm[xns]\\d+[kKmMgG]|-XX:[+-]?[A-Za-z]+(=[\\w.]+)?");
     private static final Duration GRACE = Duration.ofSeconds(20);
 
     private final LocalStack stack;
@@ -99,8 +102,12 @@ final class ServiceNode implements Component {
             if (heap == null || heap.isBlank()) {
                 heap = AdminPassword.readDotEnv(root.resolve(".env"), "ORDER_SERVICE_HEAP");
             }
-            options.add(heap != null && heap.strip().matches("\\d+[kKmMgG]") ? "-Xmx" + heap.strip()
-                    : orderServiceHeap(root.resolve("order-service").resolve("README.md")));
+            if (heap != null && heap.strip().matches("\\d+[kKmMgG]")) {
+                options.add("-Xmx" + heap.strip());
+            }
+            else {
+                options.addAll(orderServiceOptions(root.resolve("order-service").resolve("README.md")));
+            }
         }
         else {
             options.add("-Xmx256m");
@@ -108,9 +115,40 @@ final class ServiceNode implements Component {
         if (module.equals("order-service") && options.stream().noneMatch(o -> o.contains("ExitOnOutOfMemoryError"))) {
             options.add("-XX:+ExitOnOutOfMemoryError");
         }
-        options.add("-XX:+UseSerialGC".equals(System.getenv("LUNCHRUSH_GC")) ? "-XX:+UseSerialGC" : "-XX:+UseG1GC");
+        if (options.stream().noneMatch(o -> o.matches("-XX:\\+Use\\w*GC"))) {
+            options.add("-XX:+UseG1GC");
+        }
         options.add("-Djava.awt.headless=true");
         return options;
+    }
+
+    /**
+     * The JVM options of the first line of the order service's README that names an {@code -Xmx}: the heap,
+     * and the GC options written with it (the memory-feed act's death depends on them); else
+     * {@link #DEFAULT_ORDER_SERVICE_HEAP}.
+     */
+    static List<String> orderServiceOptions(Path readme) {
+        if (!Files.isRegularFile(readme)) {
+            return List.of(DEFAULT_ORDER_SERVICE_HEAP);
+        }
+        try {
+            for (String line : Files.readAllLines(readme)) {
+                if (XMX.matcher(line).find()) {
+                    List<String> options = new ArrayList<>();
+                    Matcher matcher = JVM_OPTION.matcher(line);
+                    while (matcher.find()) {
+                        if (!options.contains(matcher.group())) {
+                            options.add(matcher.group());
+                        }
+                    }
+                    return options;
+                }
+            }
+        }
+        catch (IOException ex) {
+            // fall through to the default
+        }
+        return List.of(DEFAULT_ORDER_SERVICE_HEAP);
     }
 
     /** The first {@code -Xmx…} the order service's README names, else {@link #DEFAULT_ORDER_SERVICE_HEAP}. */

@@ -93,7 +93,11 @@ class LauncherPiecesTests {
         assertThat(ServiceNode.orderServiceHeap(readme)).isEqualTo("-Xmx160m");
         Files.writeString(readme, "Run it with `java -Xmx192m -XX:+ExitOnOutOfMemoryError -jar …` for act 3.\n");
         assertThat(ServiceNode.orderServiceHeap(readme)).isEqualTo("-Xmx192m");
-        assertThat(ServiceNode.jvmOptions(root, "kitchen-screen")).contains("-Xmx256m")
+        assertThat(ServiceNode.orderServiceOptions(readme)).containsExactly("-Xmx192m", "-XX:+ExitOnOutOfMemoryError");
+        Files.writeString(readme, "# Order service\n\nAct 3: `-Xmx160m -Xmn16m -XX:+UseParallelGC -XX:GCTimeLimit=80` so it dies.\n");
+        assertThat(ServiceNode.orderServiceOptions(readme))
+                .containsExactly("-Xmx160m", "-Xmn16m", "-XX:+UseParallelGC", "-XX:GCTimeLimit=80");
+        assertThat(ServiceNode.jvmOptions(root, "kitchen-screen")).contains("-Xmx256m", "-XX:+UseG1GC")
                 .doesNotContain("-XX:+ExitOnOutOfMemoryError");
     }
 
