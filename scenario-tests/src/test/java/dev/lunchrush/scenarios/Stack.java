@@ -17,11 +17,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.lunchrush.events.Menu;
+import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.events.SampleOrders;
 import dev.lunchrush.testing.ServiceProcess;
 
 /**
@@ -32,7 +38,7 @@ final class Stack implements AutoCloseable {
 
     static final String ADMIN_PASSWORD = "scenario-admin-secret";
     static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(360);
 
     private final Path dataRoot;
     private final Map<String, Integer> ports = new LinkedHashMap<>();
@@ -130,6 +136,54 @@ final class Stack implements AutoCloseable {
 
     void switchAct(String actJson) {
         admin("PUT", "order-service", "/admin/act", actJson);
+    }
+
+    /** The analytics job's processing capacity, events per second. */
+    void dashboardCapacity(int eventsPerSecond) {
+        admin("PUT", "analytics-dashboard", "/admin/capacity", "{\"eventsPerSecond\":" + eventsPerSecond + "}");
+    }
+
+    /** Random valid order bodies for the order service's own menu, the same sequence for the same seed. */
+    Supplier<String> orderBodies(long seed) {
+        Menu menu = JSON.treeToValue(getJson("order-service", "/menu"), Menu.class);
+        SampleOrders orders = new SampleOrders(menu, new Random(seed));
+        return () -> {
+            OrderRequest request;
+            synchronized (orders) {
+                request = orders.next();
+            }
+            return JSON.writeValueAsString(request);
+        };
+    }
+
+    /**
+     * A full collection in the module's JVM ({@code jcmd <pid> GC.run}), then its {@code /api/stats}: the
+     * heap used after that collection is what is really kept alive.
+     */
+    JsonNode statsAfterFullGc(String module) {
+        jcmd(module, "GC.run");
+        return getJson(module, "/api/stats");
+    }
+
+    /** Runs {@code jcmd <pid> <command>} against a child service and returns its output. */
+    String jcmd(String module, String command) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(service(module).pid()), command)
+                    .redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                throw new IllegalStateException("jcmd " + command + " on " + module + " failed: " + output);
+            }
+            return output;
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
     }
 
     private HttpResponse<String> send(HttpRequest request) {
