@@ -37,7 +37,8 @@ final class ChildServices implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     // Small, quick-starting JVMs: several of them start at once on a small machine.
     private static final List<String> JVM_OPTIONS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+    // Generous: on a loaded 2-core machine a Spring Boot service has been seen to take 3 minutes to start.
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(6);
 
     private final Path data;
     private final Map<String, Integer> ports = new LinkedHashMap<>();
