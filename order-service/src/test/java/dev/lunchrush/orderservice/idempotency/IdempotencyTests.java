@@ -3,7 +3,6 @@ package dev.lunchrush.orderservice.idempotency;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -151,14 +150,16 @@ class IdempotencyTests extends OrderServiceTests {
     }
 
     private ConfigurableApplicationContext start(Path dataDir) {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("server.port", "0");
-        properties.put("lunchrush.data-dir", dataDir.toString());
+        // command-line arguments, so that they win over application.yml (server.port 8080 may be taken)
+        List<String> args = new ArrayList<>();
+        args.add("--server.port=0");
+        args.add("--server.address=127.0.0.1");
+        args.add("--lunchrush.data-dir=" + dataDir);
         for (String name : List.of("spring.rabbitmq.host", "spring.rabbitmq.port", "spring.rabbitmq.username",
                 "spring.rabbitmq.password", "spring.rabbitmq.virtual-host", "spring.kafka.bootstrap-servers")) {
-            properties.put(name, environment.getRequiredProperty(name));
+            args.add("--" + name + "=" + environment.getRequiredProperty(name));
         }
-        return new SpringApplicationBuilder(OrderServiceApplication.class).properties(properties).run();
+        return new SpringApplicationBuilder(OrderServiceApplication.class).run(args.toArray(String[]::new));
     }
 
     /** The same calls as the test's own helpers, against a service started inside the test. */
