@@ -203,7 +203,7 @@ public class RushCommand implements Callable<Integer> {
             }
             table.finish(base, last, profile, List.of());
             join(sender);
-            return report(profile, predicted, sampler.snapshots(), driver, out);
+            return report(profile, predicted, sampler.snapshots(), driver, deathWatch.diedAtSeconds(), out);
         }
         finally {
             driver.stop();
@@ -212,12 +212,12 @@ public class RushCommand implements Callable<Integer> {
     }
 
     private int report(RateProfile profile, LessonArithmetic predicted, List<Snapshot> snapshots, OpenLoopDriver driver,
-            PrintWriter out) {
+            @Nullable Double diedAtSeconds, PrintWriter out) {
         RushMeasurement measurement = new RushMeasurement(snapshots, profile, predicted);
         Snapshot base = snapshots.get(0);
         Snapshot last = snapshots.get(snapshots.size() - 1);
         long readAtEnd = Double.isNaN(measurement.read(last)) ? -1 : (long) measurement.read(last);
-        RushMeasurement.Death death = measurement.death(readAtEnd);
+        RushMeasurement.Death death = diedAtSeconds == null ? null : measurement.death(diedAtSeconds, readAtEnd);
         if (death != null && base.orderService() != null) {
             death = new RushMeasurement.Death(death.atSeconds(), death.clock(),
                     death.acceptedIntoFeed() + base.orderService().feedBuffered(), death.deliveredToJob(),
@@ -560,6 +560,11 @@ public class RushCommand implements Callable<Integer> {
 
         boolean dead() {
             return dead;
+        }
+
+        /** When it stopped answering, for a service that died; null while it lives. */
+        @Nullable Double diedAtSeconds() {
+            return dead && firstMissed != null ? firstMissed.elapsedSeconds() : null;
         }
 
         String diedAt(RateProfile profile) {

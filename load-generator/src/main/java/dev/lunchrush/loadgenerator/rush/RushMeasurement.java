@@ -118,22 +118,23 @@ final class RushMeasurement {
         return snapshots.stream().anyMatch(s -> s.orderService() != null && Act.MEMORY_FEED.id().equals(s.orderService().act()));
     }
 
-    /** The first time the order service stopped answering after it had answered, or null. */
-    @Nullable Death death(long deliveredAfterDeath) {
+    /**
+     * What died with the order service, which died (as the rush's death watch decided: its process gone, not
+     * merely slow) at {@code diedAtSeconds}: the orders accepted until then, against what the job got.
+     */
+    Death death(double diedAtSeconds, long deliveredAfterDeath) {
         Snapshot lastUp = null;
         for (Snapshot snapshot : snapshots) {
-            if (snapshot.orderServiceUp()) {
+            if (snapshot.elapsedSeconds() < diedAtSeconds && snapshot.orderServiceUp()) {
                 lastUp = snapshot;
             }
-            else if (lastUp != null) {
-                Snapshot.OrderServiceStats stats = lastUp.orderService();
-                long accepted = snapshot.accepted() - base.accepted();
-                long delivered = deliveredAfterDeath >= 0 ? deliveredAfterDeath : (long) read(lastUp);
-                return new Death(snapshot.elapsedSeconds(), profile.clock(java.time.Duration.ofNanos(snapshot.elapsedNanos())),
-                        accepted, delivered, stats == null ? -1 : stats.feedBuffered());
-            }
         }
-        return null;
+        Snapshot last = snapshots.get(snapshots.size() - 1);
+        long accepted = last.accepted() - base.accepted();
+        long delivered = deliveredAfterDeath >= 0 ? deliveredAfterDeath : lastUp == null ? 0 : (long) read(lastUp);
+        long lastSeen = lastUp == null || lastUp.orderService() == null ? -1 : lastUp.orderService().feedBuffered();
+        return new Death(diedAtSeconds, profile.clock(java.time.Duration.ofNanos(Math.round(diedAtSeconds * 1e9))),
+                accepted, delivered, lastSeen);
     }
 
     double backlogAtEndOfPeak() {

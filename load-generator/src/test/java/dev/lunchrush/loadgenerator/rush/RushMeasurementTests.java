@@ -40,7 +40,6 @@ class RushMeasurementTests {
         assertThat(measurement.spareCapacity()).isCloseTo(1500.0, within(20.0));
         // the backlog is down to a second of arrivals (1000 events) 1000/1500 s before the exact catch-up at 90 s
         assertThat(measurement.timeToCatchUp()).isCloseTo(90.0 - 1000.0 / 1500, within(0.1));
-        assertThat(measurement.death(-1)).isNull();
         // the heap stays flat in the log act
         assertThat(measurement.memoryGrowth()).isCloseTo(0.0, within(1.0));
 
@@ -70,8 +69,7 @@ class RushMeasurementTests {
         assertThat(measurement.isMemoryFeed()).isTrue();
         assertThat(measurement.memoryGrowth()).isCloseTo(1_500_000.0, within(1.0));
         assertThat(measurement.eventBytes()).isCloseTo(1000.0, within(0.01));
-        RushMeasurement.Death death = measurement.death(67 * 2500L);
-        assertThat(death).isNotNull();
+        RushMeasurement.Death death = measurement.death(67.0, 67 * 2500L);
         assertThat(death.atSeconds()).isEqualTo(67.0);
         assertThat(death.clock()).isEqualTo("12:31:10");
         assertThat(death.eventsLost()).isEqualTo(67 * 1500L);
