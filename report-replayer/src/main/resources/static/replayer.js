@@ -25,8 +25,15 @@ function renderReplays(replays) {
   if (finished) loadReports();
 }
 
+let shown = null;
+
 async function loadReports() {
   const reports = await (await fetch('/api/reports')).json();
+  // the page opens on the newest report, or on ?date=…&zone=… when given
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get('date')
+    ? reports.find(r => r.date === params.get('date') && r.zone === (params.get('zone') || r.zone)) : reports[0];
+  if (wanted && shown === null) showReport(wanted.json);
   const body = document.querySelector('#reports tbody');
   body.innerHTML = '';
   for (const r of reports) {
@@ -49,6 +56,7 @@ function bar(id, labels, values, label) {
 }
 
 async function showReport(url) {
+  shown = url;
   const report = await (await fetch(url)).json();
   document.getElementById('report').hidden = false;
   document.getElementById('report-title').textContent = `Orders of ${report.date} (${report.zone})`;
@@ -56,7 +64,9 @@ async function showReport(url) {
     `${number(report.totalOrders)} orders, ${number(report.totalPortions)} portions, ${number(report.distinctCustomers)} customers; `
     + `busiest hour ${report.busiestHour ?? '–'}; ${report.averageItemsPerOrder.toFixed(2)} items per order; `
     + `first ${report.firstOrderAt ?? '–'}, last ${report.lastOrderAt ?? '–'}.`;
-  bar('per-hour', Object.keys(report.ordersPerHour), Object.values(report.ordersPerHour), 'orders');
+  // sorted: a JS object lists integer-like keys ("10".."23") before the others ("00".."09")
+  const hours = Object.keys(report.ordersPerHour).sort();
+  bar('per-hour', hours, hours.map(h => report.ordersPerHour[h]), 'orders');
   bar('per-kitchen', Object.keys(report.ordersPerKitchen), Object.values(report.ordersPerKitchen), 'orders');
   bar('per-dish', Object.keys(report.portionsPerDish), Object.values(report.portionsPerDish), 'portions');
 }

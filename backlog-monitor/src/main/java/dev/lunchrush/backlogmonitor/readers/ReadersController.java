@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -20,7 +21,7 @@ import dev.lunchrush.backlogmonitor.BacklogProperties;
 
 /** {@code GET /api/readers} and the live page's event stream. */
 @RestController
-class ReadersController implements DisposableBean {
+class ReadersController implements ApplicationListener<ContextClosedEvent> {
 
     private final BacklogBoard board;
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
@@ -78,10 +79,15 @@ class ReadersController implements DisposableBean {
         }
     }
 
+    /**
+     * Ends the open event streams when the context closes, before the web server's graceful shutdown,
+     * which would otherwise wait its whole timeout for these never-ending responses.
+     */
     @Override
-    public void destroy() {
+    public void onApplicationEvent(ContextClosedEvent event) {
         pusher.shutdownNow();
         emitters.forEach(SseEmitter::complete);
+        emitters.clear();
     }
 
     record Snapshot(Instant at, Map<String, Boolean> sources, List<ReaderView> readers) {

@@ -8,7 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -21,7 +22,7 @@ import dev.lunchrush.reportreplayer.web.Problems;
 
 /** Starting replays (admin), following them (anyone), and the page's event stream. */
 @RestController
-class ReplayController implements DisposableBean {
+class ReplayController implements ApplicationListener<ContextClosedEvent> {
 
     private final ReplayService replays;
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
@@ -78,9 +79,14 @@ class ReplayController implements DisposableBean {
         }
     }
 
+    /**
+     * Ends the open event streams when the context closes, before the web server's graceful shutdown,
+     * which would otherwise wait its whole timeout for these never-ending responses.
+     */
     @Override
-    public void destroy() {
+    public void onApplicationEvent(ContextClosedEvent event) {
         pusher.shutdownNow();
         emitters.forEach(SseEmitter::complete);
+        emitters.clear();
     }
 }

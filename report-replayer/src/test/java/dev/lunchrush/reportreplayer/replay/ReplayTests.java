@@ -27,6 +27,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +45,7 @@ import dev.lunchrush.events.SampleOrders;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.reportreplayer.BrokersForTests;
 import dev.lunchrush.reportreplayer.TestLog;
+import dev.lunchrush.testing.Browsers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -243,6 +246,44 @@ class ReplayTests {
         assertThat(TestLog.get(port, "/api/reports/yesterday").statusCode()).isEqualTo(400);
     }
 
+    @Test
+    void thePageDrawsTheReportsCharts() throws Exception {
+        LocalDate day = TODAY.minusDays(12);
+        Instant start = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+        try (KafkaProducer<String, byte[]> producer = TestLog.producer()) {
+            producer.send(TestLog.record(order("k1", start.plus(Duration.ofMinutes(8 * 60 + 15)), 2)));
+            producer.send(TestLog.record(order("k2", start.plus(Duration.ofMinutes(12 * 60 + 30)), 1)));
+            producer.send(TestLog.record(order("k2", start.plus(Duration.ofMinutes(12 * 60 + 45)), 3)));
+            producer.flush();
+        }
+        JsonNode report = replay(day, "UTC");
+        String id = report.path("replay").path("replayId").asString();
+        ChromeDriver browser = Browsers.headlessChromium();
+        try {
+            browser.get("http://localhost:" + port + "/?date=" + day + "&zone=UTC");
+            String hours = "0,0,0,0,0,0,0,0,1,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0";
+            await().atMost(Duration.ofSeconds(120)).until(() -> chart(browser, "per-hour"), hours::equals);
+            assertThat(chart(browser, "per-kitchen")).isEqualTo("k1,k2=1,2");
+            assertThat(chart(browser, "per-dish")).isEqualTo("pad-thai=6");
+            // the replays table is fed by server-sent events
+            await().atMost(Duration.ofSeconds(60)).until(() -> String.valueOf(browser.executeScript("return document.querySelector('#replays tbody').innerText")),
+                    text -> text.contains(id) && text.contains("DONE"));
+            assertThat(browser.findElement(By.id("report-title")).getText()).contains(day.toString());
+        }
+        finally {
+            browser.quit();
+        }
+    }
+
+    /** A chart's data as drawn: "v,v,..." for the hours, "labels=values" for the others. */
+    private static String chart(ChromeDriver browser, String id) {
+        Object drawn = browser.executeScript("const chart = window.Chart && Chart.getChart(arguments[0]);"
+                + "if (!chart) return null;"
+                + "const values = chart.data.datasets[0].data.join(',');"
+                + "return arguments[0] === 'per-hour' ? values : chart.data.labels.join(',') + '=' + values;", id);
+        return drawn == null ? null : drawn.toString();
+    }
+
     private void assertInvalid(String body, String field, String detail) throws Exception {
         HttpResponse<String> response = TestLog.asAdmin(port, "POST", "/admin/replays", body);
         assertThat(response.statusCode()).as(body).isEqualTo(400);
@@ -263,7 +304,7 @@ class ReplayTests {
     }
 
     private JsonNode awaitDone(String id) {
-        return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+        return await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(100))
                 .until(() -> JSON.readTree(TestLog.get(port, "/api/replays/" + id).body()),
                         status -> !status.path("state").asString().equals("RUNNING"));
     }
