@@ -55,7 +55,9 @@ class SharedQueueScenarioTests {
 
     @BeforeAll
     static void startStack() {
-        stack = new Stack().start(
+        // assigned before the start, so that the services that did start are stopped even if one did not
+        stack = new Stack();
+        stack.start(
                 Map.of("order-service", JVM, "kitchen-screen", JVM, "analytics-dashboard", JVM),
                 // the screen's columns and missing list hold every order of the test, so that the test can
                 // see exactly which orders the screen got and which it counts as missing
