@@ -184,9 +184,12 @@ final class RushMeasurement {
         double wait = waitForEventAppendedAtEndOfPeak();
         lines.add(new Line("wait for an event appended then", "s", wait,
                 predicted.secondsWaitForEventAppendedAtEndOfPeak(), lessonMinutes(wait)));
-        lines.add(new Line("spare capacity (out − after)", "events/s", spareCapacity(), predicted.spareCapacity(), ""));
+        // a profile without an "after the rush" segment has no spare capacity to predict, nor a catch-up
+        boolean after = profile.segments().size() > 1;
+        lines.add(new Line("spare capacity (out − after)", "events/s", spareCapacity(),
+                after ? predicted.spareCapacity() : Double.NaN, after ? "" : "no segment after the rush"));
         double catchUp = timeToCatchUp();
-        lines.add(new Line("time to catch up", "s", catchUp, predicted.secondsToCatchUp(),
+        lines.add(new Line("time to catch up", "s", catchUp, after ? predicted.secondsToCatchUp() : Double.NaN,
                 Double.isNaN(catchUp) ? "" : "caught up at "
                         + profile.clock(java.time.Duration.ofNanos(Math.round((peakEnd + catchUp) * 1e9)))));
         return lines;
