@@ -48,6 +48,7 @@ import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
 import dev.lunchrush.kitchenscreen.screen.MissingOrder;
 import dev.lunchrush.kitchenscreen.screen.ShownOrder;
 import dev.lunchrush.testing.Browsers;
+import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -62,8 +63,7 @@ class KitchenScreenTests {
 
     @DynamicPropertySource
     static void brokers(DynamicPropertyRegistry registry) {
-        TestBrokerFallbacks.register(registry);
-        TestBrokerFallbacks.registerKafka(registry);
+        TestBrokers.register(registry);
         registry.add("lunchrush.data-dir", DATA_DIR::toString);
     }
 
@@ -198,7 +198,7 @@ class KitchenScreenTests {
     }
 
     private List<byte[]> deadLetterTopicValues() {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokerFallbacks.kafkaBootstrapServers(),
+        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         List<byte[]> values = new ArrayList<>();
