@@ -27,6 +27,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -55,23 +57,29 @@ import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.testing.Browsers;
+import dev.lunchrush.testing.RabbitBroker;
+import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    // never the order service of someone else's run: nothing answers on port 1
-    "lunchrush.order-service.url=http://127.0.0.1:1",
-    "lunchrush.analytics.capacity-per-second=5000"})
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "lunchrush.analytics.capacity-per-second=5000")
 class AnalyticsDashboardTests {
 
     private static final String ADMIN_PASSWORD = "test-admin-secret";
 
+    private static final Logger log = LoggerFactory.getLogger(AnalyticsDashboardTests.class);
+
+    /** Never the order service of someone else's run: a feed of the test's own. */
+    private static final FakeFeed FEED = new FakeFeed();
+
     @DynamicPropertySource
     static void brokers(DynamicPropertyRegistry registry) {
-        TestBrokerFallbacks.register(registry);
+        TestBrokers.register(registry);
         registry.add("lunchrush.data-dir", () -> tempDir().toString());
+        registry.add("lunchrush.order-service.url", FEED::url);
     }
 
     @LocalServerPort
@@ -152,6 +160,26 @@ class AnalyticsDashboardTests {
     }
 
     @Test
+    void pullsTheFeedNeverMoreThanItsCapacity() throws Exception {
+        assertThat(putCapacity(500, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
+        try {
+            long before = processor.received().getOrDefault("feed", 0L);
+            String kitchen = "kf-" + UUID.randomUUID();
+            for (int i = 1; i <= 300; i++) {
+                FEED.add(order(kitchen, i, Instant.now()));
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> processor.received().get("feed") - before == 300);
+            assertThat(FEED.left()).isZero();
+            // about 200 ms of work per pull at 500/s
+            assertThat(FEED.asked()).isNotEmpty().allSatisfy(max -> assertThat(max).isEqualTo(100));
+            assertThat(aggregates.day(LocalDate.now(ZoneOffset.UTC), ZoneOffset.UTC).ordersPerKitchen()).containsEntry(kitchen, 300L);
+        }
+        finally {
+            assertThat(putCapacity(5000, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void capacityLimitsTheRate() throws Exception {
         assertThat(putCapacity(200, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
         assertThat(putCapacity(200, "viewer", "test-viewer-secret").statusCode()).isEqualTo(403);
@@ -174,6 +202,7 @@ class AnalyticsDashboardTests {
                 return processed >= 900;
             });
             double rate = slope(samples);
+            log.info("measured {} events/s at capacity 200 over {} samples", rate, samples.size());
             assertThat(samples).hasSizeGreaterThan(20);
             assertThat(rate).as("processed per second at capacity 200").isCloseTo(200, within(20.0));
             await().atMost(Duration.ofSeconds(10)).until(() -> total() - base == 1000);
@@ -251,7 +280,14 @@ class AnalyticsDashboardTests {
     }
 
     private ConfigurableApplicationContext startDashboard(Path dataDir, String group) {
-        Map<String, Object> properties = new java.util.LinkedHashMap<>(TestBrokerFallbacks.properties());
+        RabbitBroker broker = TestBrokers.rabbit();
+        Map<String, Object> properties = new java.util.LinkedHashMap<>();
+        properties.put("spring.kafka.bootstrap-servers", TestBrokers.kafkaBootstrapServers());
+        properties.put("spring.rabbitmq.host", broker.host());
+        properties.put("spring.rabbitmq.port", broker.port());
+        properties.put("spring.rabbitmq.username", broker.username());
+        properties.put("spring.rabbitmq.password", broker.password());
+        properties.put("spring.rabbitmq.virtual-host", broker.virtualHost());
         properties.put("server.port", 0);
         properties.put("lunchrush.data-dir", dataDir.toString());
         properties.put("spring.kafka.consumer.group-id", group);
@@ -308,7 +344,7 @@ class AnalyticsDashboardTests {
     }
 
     private List<byte[]> deadLetterTopicValues() {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokerFallbacks.kafkaBootstrapServers(),
+        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         List<byte[]> values = new ArrayList<>();

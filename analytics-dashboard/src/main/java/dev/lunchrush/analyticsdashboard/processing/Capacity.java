@@ -12,7 +12,7 @@ import dev.lunchrush.analyticsdashboard.DashboardProperties;
 /**
  * The job's processing capacity: a pacing rate limiter in front of processing, shared by every
  * source, so that the job is really as slow as the lesson's (250 events/s by default). Each batch
- * reserves its events' time slots; a batch waits until its slot comes. Up to half a second
+ * reserves its events' time slots; a batch waits until its slot comes. Up to 200 ms
  * of unused time is saved up, so that the work between batches (acknowledgements, polls, a slow
  * commit) does not make the job slower than its capacity; more is not, so a burst after a pause
  * stays small.
@@ -20,7 +20,7 @@ import dev.lunchrush.analyticsdashboard.DashboardProperties;
 @Component
 public class Capacity {
 
-    private static final long CREDIT_NANOS = 500_000_000L;
+    private static final long CREDIT_NANOS = 200_000_000L;
 
     private volatile int perSecond;
     private long nextFreeNanos = System.nanoTime();
@@ -41,11 +41,6 @@ public class Capacity {
             throw new IllegalArgumentException("eventsPerSecond must be at least 1");
         }
         this.perSecond = eventsPerSecond;
-    }
-
-    /** The batch size that is about 50 ms of work at the current capacity. */
-    int chunkSize() {
-        return Math.max(1, perSecond / 20);
     }
 
     /** Waits until {@code events} may be processed. */
