@@ -1,5 +1,6 @@
 package dev.lunchrush.backlogmonitor;
 
+import dev.lunchrush.testing.TestBrokers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -68,7 +69,7 @@ class BacklogMonitorTests {
 
     @DynamicPropertySource
     static void brokers(DynamicPropertyRegistry registry) {
-        BrokersForTests.register(registry);
+        TestBrokers.register(registry);
     }
 
     @LocalServerPort
@@ -267,7 +268,7 @@ class BacklogMonitorTests {
 
     private static void commit(String group, Map<TopicPartition, Long> offsets) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers());
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
@@ -294,7 +295,7 @@ class BacklogMonitorTests {
 
     private static KafkaProducer<String, byte[]> producer() {
         Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers());
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
@@ -302,7 +303,7 @@ class BacklogMonitorTests {
     }
 
     private static Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers()));
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()));
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.lunchrush.orderservice;
 
+import dev.lunchrush.testing.TestBrokers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -27,7 +28,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import dev.lunchrush.events.Topology;
 
 /**
- * The whole order service on a random port against the real brokers of {@link BrokersForTests}. Every
+ * The whole order service on a random port against the real brokers of {@link TestBrokers}. Every
  * test class that extends it shares one application context (same configuration), so the suite
  * starts the service once; tests set the act they need and measure differences, not absolutes.
  */
@@ -54,7 +55,7 @@ public abstract class OrderServiceTests {
 
     @DynamicPropertySource
     static void brokers(DynamicPropertyRegistry registry) {
-        BrokersForTests.register(registry);
+        TestBrokers.register(registry);
         registry.add("lunchrush.data-dir", DATA_DIR::toString);
         registry.add("lunchrush.feed.block-timeout", () -> "500ms");
         registry.add("lunchrush.output-timeout", () -> "3s");

@@ -1,5 +1,6 @@
 package dev.lunchrush.orderservice;
 
+import dev.lunchrush.testing.TestBrokers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,7 @@ public final class OrdersTopic {
     /** Reads the whole topic from the start and returns the records whose event matches. */
     public static List<ConsumerRecord<String, byte[]>> readAll(Predicate<OrderEvent> wanted) {
         Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
                 ConsumerConfig.GROUP_ID_CONFIG, "order-service-test-" + UUID.randomUUID(),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();

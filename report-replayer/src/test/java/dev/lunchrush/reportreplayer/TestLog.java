@@ -1,5 +1,6 @@
 package dev.lunchrush.reportreplayer;
 
+import dev.lunchrush.testing.TestBrokers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -66,12 +67,12 @@ public final class TestLog {
     }
 
     public static Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers()));
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()));
     }
 
     public static KafkaProducer<String, byte[]> producer() {
         Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers());
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
@@ -96,7 +97,7 @@ public final class TestLog {
 
     public static KafkaConsumer<byte[], byte[]> consumer(String group) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, BrokersForTests.kafkaBootstrapServers());
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         if (group != null) {
             config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         }

@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.orderservice.BrokersForTests;
+import dev.lunchrush.testing.TestBrokers;
 import dev.lunchrush.orderservice.OrderServiceTests;
 import dev.lunchrush.orderservice.OrdersTopic;
 
@@ -69,7 +69,7 @@ class KafkaActTests extends OrderServiceTests {
         act("{\"act\":\"log\"}");
         assertThat(placeOrder().statusCode()).isEqualTo(201);
         try (AdminClient admin = AdminClient.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                BrokersForTests.kafkaBootstrapServers()))) {
+                TestBrokers.kafkaBootstrapServers()))) {
             Map<String, TopicDescription> topics = admin.describeTopics(
                     List.of(Topology.ORDERS_TOPIC, Topology.ORDERS_DEAD_LETTER_TOPIC)).allTopicNames().get();
             assertThat(topics.get(Topology.ORDERS_TOPIC).partitions()).hasSize(3);

@@ -32,7 +32,7 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.reportreplayer.BrokersForTests;
+import dev.lunchrush.testing.TestBrokers;
 import dev.lunchrush.reportreplayer.TestLog;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,7 +49,7 @@ class GroupResetTests {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
-        BrokersForTests.register(registry);
+        TestBrokers.register(registry);
         Path data = Files.createTempDirectory("report-replayer-test");
         registry.add("lunchrush.data-dir", data::toString);
     }

@@ -43,7 +43,7 @@ import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.events.SampleOrders;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.reportreplayer.BrokersForTests;
+import dev.lunchrush.testing.TestBrokers;
 import dev.lunchrush.reportreplayer.TestLog;
 import dev.lunchrush.testing.Browsers;
 import tools.jackson.databind.JsonNode;
@@ -68,7 +68,7 @@ class ReplayTests {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
-        BrokersForTests.register(registry);
+        TestBrokers.register(registry);
         Path data = Files.createTempDirectory("report-replayer-test");
         registry.add("lunchrush.data-dir", data::toString);
     }
