@@ -32,6 +32,7 @@ import tools.jackson.databind.JsonNode;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.testing.RabbitBroker;
+import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -64,7 +65,7 @@ class QueuePerReaderScenarioTests {
         // fast enough that the first two checks do not wait on the job
         stack.dashboardCapacity(5_000);
         bodies = stack.orderBodies(42);
-        RabbitBroker broker = ScenarioBrokers.rabbit();
+        RabbitBroker broker = TestBrokers.rabbit();
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost(broker.host());
         factory.setPort(broker.port());
@@ -180,7 +181,7 @@ class QueuePerReaderScenarioTests {
     }
 
     private static JsonNode managementQueue(String queue) throws Exception {
-        RabbitBroker broker = ScenarioBrokers.rabbit();
+        RabbitBroker broker = TestBrokers.rabbit();
         String vhost = java.net.URLEncoder.encode(broker.virtualHost(), java.nio.charset.StandardCharsets.UTF_8);
         java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
                 broker.managementUri().resolve("/api/queues/" + vhost + "/" + queue))

@@ -31,6 +31,7 @@ import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.testing.Browsers;
 import dev.lunchrush.testing.RabbitBroker;
+import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -198,7 +199,7 @@ class SharedQueueScenarioTests {
 
     /** Ready messages on a queue, asked of the broker itself (the management API's figures lag). */
     private static long messagesIn(String queue) throws Exception {
-        RabbitBroker broker = ScenarioBrokers.rabbit();
+        RabbitBroker broker = TestBrokers.rabbit();
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost(broker.host());
         factory.setPort(broker.port());

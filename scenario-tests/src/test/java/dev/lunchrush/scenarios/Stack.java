@@ -29,6 +29,7 @@ import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.events.SampleOrders;
 import dev.lunchrush.testing.ServiceProcess;
+import dev.lunchrush.testing.TestBrokers;
 
 /**
  * Lunch Rush services as child processes on free ports, wired to the test brokers and to each other,
@@ -80,7 +81,7 @@ final class Stack implements AutoCloseable {
     }
 
     ServiceProcess start(String module, List<String> jvmOptions, Map<String, String> extraEnvironment) {
-        Map<String, String> environment = new LinkedHashMap<>(ScenarioBrokers.environment());
+        Map<String, String> environment = new LinkedHashMap<>(TestBrokers.environment());
         environment.put("LUNCHRUSH_SECURITY_ADMIN_PASSWORD", ADMIN_PASSWORD);
         environment.put("LUNCHRUSH_DATA_DIR", dataRoot.resolve(module).toAbsolutePath().toString());
         environment.put("LUNCHRUSH_ORDER_SERVICE_URL", "http://127.0.0.1:" + ports.get("order-service"));

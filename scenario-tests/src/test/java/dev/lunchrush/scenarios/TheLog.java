@@ -23,6 +23,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.testing.TestBrokers;
 
 /**
  * The Kafka topic {@code orders} read by the test itself, outside every consumer group (assigned
@@ -41,7 +42,7 @@ final class TheLog {
     /** Every record now in the topic, per partition in offset order, partitions one after the other. */
     static List<Entry> readAll() {
         Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, ScenarioBrokers.kafkaBootstrapServers());
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
@@ -79,7 +80,7 @@ final class TheLog {
     /** The end offset of each partition: where a reader that has read everything stands. */
     static Map<TopicPartition, Long> endOffsets() {
         Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, ScenarioBrokers.kafkaBootstrapServers());
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
                 new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topology.ORDERS_TOPIC, Duration.ofSeconds(30)).stream()
@@ -98,7 +99,7 @@ final class TheLog {
     /** The offsets a consumer group committed on the topic, per partition. */
     static Map<TopicPartition, Long> committed(String group) {
         Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, ScenarioBrokers.kafkaBootstrapServers());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         try (Admin admin = Admin.create(config)) {
             Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(group)
                     .partitionsToOffsetAndMetadata().get();
