@@ -1,7 +1,6 @@
 package dev.lunchrush.orderservice.feed;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,7 @@ import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
  * Act 3's in-memory feed: the events the analytics job has not taken yet, as their encoded bytes
- * (about 1 KB each) in a list on this JVM's heap. Nothing here imitates the lesson: with
+ * (about 1 KB each) in a list on this JVM's heap ({@link PagedEvents}). Nothing here imitates the lesson: with
  * {@code unbounded} the list really grows until the JVM dies of OutOfMemoryError, and every event
  * still in it dies with it. The bounded strategies decide who pays when the job is slower than the
  * orders: the producer waits ({@code block}), the oldest events are lost ({@code drop}), or the
@@ -35,7 +34,7 @@ public class OrderFeed {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
-    private final ArrayDeque<byte[]> events = new ArrayDeque<>();
+    private final PagedEvents events = new PagedEvents();
     private final FeedSettings settings;
     private long bufferedBytes;
     private long accepted;
@@ -94,7 +93,7 @@ public class OrderFeed {
             }
             OrderEvent event = factory.get();
             byte[] encoded = OrderEventCodec.encode(event);
-            events.addLast(encoded);
+            events.append(encoded);
             bufferedBytes += encoded.length;
             accepted++;
             notEmpty.signal();
