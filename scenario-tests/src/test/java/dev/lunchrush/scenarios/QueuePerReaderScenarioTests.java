@@ -169,7 +169,9 @@ class QueuePerReaderScenarioTests {
                 long ready = queue.path("messages_ready").asLong();
                 log.info("RabbitMQ holds {} ready messages, {} bytes, queue process memory {} bytes for the dashboard",
                         ready, queue.path("message_bytes_ready").asLong(), queue.path("memory").asLong());
-                assertThat(ready).isGreaterThanOrEqualTo(depth - 40);
+                // the management API's figures are statistics refreshed every few seconds (and later under
+                // load), so they are held to the broker's own count loosely; the exact count is asserted above
+                assertThat(ready).isGreaterThanOrEqualTo(depth / 2);
                 assertThat(queue.path("message_bytes_ready").asLong()).as("bytes RabbitMQ holds for the slow reader")
                         .isGreaterThanOrEqualTo(ready * 500);
                 assertThat(queue.path("memory").asLong()).isPositive();
