@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -27,6 +26,7 @@ import org.apache.kafka.common.Uuid;
 final class KafkaNode implements Component {
 
     private static final Duration GRACE = Duration.ofSeconds(30);
+    private static final int LOG_TAIL = 12;
 
     private final LocalStack stack;
     private final int nodeId;
@@ -107,14 +107,14 @@ final class KafkaNode implements Component {
         while (true) {
             boolean ours = process.running().isPresent();
             if (!ours && !Probe.portOpen("127.0.0.1", port()) && process.recordedPid().isPresent()) {
-                return Row.failed(name(), pid(), url(), "failed: the broker exited", problem());
+                return Row.failed(name(), process.pidText(), url(), "failed: the broker exited", process.problem(LOG_TAIL));
             }
             if (Probe.kafkaUp(url(), 1)) {
-                return ours ? Row.ok(name(), pid(), url(), "up")
+                return ours ? Row.ok(name(), process.pidText(), url(), "up")
                         : Row.ok(name(), "-", url(), "up (not started by ./demo)");
             }
             if (Instant.now().isAfter(deadline)) {
-                return Row.failed(name(), pid(), url(), "failed: no answer in time", problem());
+                return Row.failed(name(), process.pidText(), url(), "failed: no answer in time", process.problem(LOG_TAIL));
             }
             ManagedProcess.sleep(Duration.ofMillis(500));
         }
@@ -125,19 +125,7 @@ final class KafkaNode implements Component {
         if (!Files.isDirectory(libDir())) {
             return notBuilt();
         }
-        Optional<ProcessHandle> running = process.running();
-        boolean answers = Probe.kafkaUp(url(), 1);
-        if (running.isPresent()) {
-            return answers ? Row.ok(name(), pid(), url(), "up")
-                    : Row.failed(name(), pid(), url(), "running, not answering", problem());
-        }
-        if (answers) {
-            return Row.ok(name(), "-", url(), "up (not started by ./demo)");
-        }
-        if (process.recordedPid().isPresent()) {
-            return Row.failed(name(), pid(), url(), "dead", problem());
-        }
-        return Row.failed(name(), "-", url(), "not running", List.of());
+        return process.status(name(), url(), Probe.kafkaUp(url(), 1), "running, not answering", LOG_TAIL);
     }
 
     @Override
@@ -148,17 +136,6 @@ final class KafkaNode implements Component {
     private Row notBuilt() {
         return Row.failed(name(), "-", url(), "missing: Kafka's jars are not built",
                 List.of("expected " + libDir() + "; build them with ./mvnw -q -DskipTests package"));
-    }
-
-    private String pid() {
-        return process.recordedPid().isPresent() ? String.valueOf(process.recordedPid().getAsLong()) : "-";
-    }
-
-    private List<String> problem() {
-        List<String> lines = new ArrayList<>();
-        lines.add("log: " + process.logFile());
-        lines.addAll(process.logTail(12));
-        return lines;
     }
 
     void writeConfiguration() {

@@ -172,6 +172,38 @@ final class ManagedProcess {
         }
     }
 
+    /** The recorded pid as the status table shows it: "-" when there is none. */
+    String pidText() {
+        OptionalLong pid = recordedPid();
+        return pid.isPresent() ? String.valueOf(pid.getAsLong()) : "-";
+    }
+
+    /** Why something is not healthy: where its log is, and the log's last lines. */
+    List<String> problem(int tailLines) {
+        List<String> lines = new ArrayList<>();
+        lines.add("log: " + logFile());
+        lines.addAll(logTail(tailLines));
+        return lines;
+    }
+
+    /**
+     * The status row of the component that runs as this process, given whether it answers its own health
+     * check now: up, running but {@code unhealthy}, up without ./demo having started it, dead, or not running.
+     */
+    Row status(String component, String url, boolean answers, String unhealthy, int tailLines) {
+        if (running().isPresent()) {
+            return answers ? Row.ok(component, pidText(), url, "up")
+                    : Row.failed(component, pidText(), url, unhealthy, problem(tailLines));
+        }
+        if (answers) {
+            return Row.ok(component, "-", url, "up (not started by ./demo)");
+        }
+        if (recordedPid().isPresent()) {
+            return Row.failed(component, pidText(), url, "dead", problem(tailLines));
+        }
+        return Row.failed(component, "-", url, "not running", List.of());
+    }
+
     /** The last lines of the log, to show why something did not come up. */
     List<String> logTail(int lines) {
         Path file = logFile();

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -22,6 +21,7 @@ import java.util.regex.Pattern;
 final class Prometheus implements Component {
 
     static final int PORT = 9090;
+    private static final int LOG_TAIL = 10;
 
     /** The compose service names that appear as scrape targets. */
     private static final Pattern COMPOSE_HOST = Pattern.compile(
@@ -90,13 +90,13 @@ final class Prometheus implements Component {
         while (true) {
             boolean ours = process.running().isPresent();
             if (Probe.httpStatus(URI.create(url() + "/-/ready")) == 200) {
-                return Row.ok(name(), ours ? pid() : "-", url(), ours ? "up" : "up (not started by ./demo)");
+                return Row.ok(name(), ours ? process.pidText() : "-", url(), ours ? "up" : "up (not started by ./demo)");
             }
             if (!ours && process.recordedPid().isPresent()) {
-                return Row.failed(name(), pid(), url(), "failed: the process exited", problem());
+                return Row.failed(name(), process.pidText(), url(), "failed: the process exited", process.problem(LOG_TAIL));
             }
             if (Instant.now().isAfter(deadline)) {
-                return Row.failed(name(), pid(), url(), "failed: not ready in time", problem());
+                return Row.failed(name(), process.pidText(), url(), "failed: not ready in time", process.problem(LOG_TAIL));
             }
             ManagedProcess.sleep(Duration.ofMillis(500));
         }
@@ -108,31 +108,13 @@ final class Prometheus implements Component {
         if (absent.isPresent()) {
             return absent.get();
         }
-        boolean ready = Probe.httpStatus(URI.create(url() + "/-/ready")) == 200;
-        if (process.running().isPresent()) {
-            return ready ? Row.ok(name(), pid(), url(), "up") : Row.failed(name(), pid(), url(), "running, not ready", problem());
-        }
-        if (ready) {
-            return Row.ok(name(), "-", url(), "up (not started by ./demo)");
-        }
-        return process.recordedPid().isPresent() ? Row.failed(name(), pid(), url(), "dead", problem())
-                : Row.failed(name(), "-", url(), "not running", List.of());
+        return process.status(name(), url(), Probe.httpStatus(URI.create(url() + "/-/ready")) == 200,
+                "running, not ready", LOG_TAIL);
     }
 
     @Override
     public String stop() {
         return process.stop(Duration.ofSeconds(15));
-    }
-
-    private String pid() {
-        return process.recordedPid().isPresent() ? String.valueOf(process.recordedPid().getAsLong()) : "-";
-    }
-
-    private List<String> problem() {
-        List<String> lines = new ArrayList<>();
-        lines.add("log: " + process.logFile());
-        lines.addAll(process.logTail(10));
-        return lines;
     }
 
     /** Copies prometheus.yml and rules/*.yml, with compose hosts made local and rule paths made ours. */

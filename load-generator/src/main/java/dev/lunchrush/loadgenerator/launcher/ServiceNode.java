@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,6 +26,7 @@ final class ServiceNode implements Component {
     /** Heap and GC options as a README writes them next to its -Xmx: -Xmn16m, -XX:+UseParallelGC, -XX:GCTimeLimit=80. */
     private static final Pattern JVM_OPTION = Pattern.compile("-Xm[xns]\\d+[kKmMgG]|-XX:[+-]?[A-Za-z]+(=[\\w.]+)?");
     private static final Duration GRACE = Duration.ofSeconds(20);
+    private static final int LOG_TAIL = 15;
 
     private final LocalStack stack;
     private final String module;
@@ -173,18 +173,18 @@ final class ServiceNode implements Component {
         while (true) {
             boolean ours = process.running().isPresent();
             if (Probe.actuatorUp(url())) {
-                return ours ? Row.ok(name(), pid(), url().toString(), "up")
+                return ours ? Row.ok(name(), process.pidText(), url().toString(), "up")
                         : Row.ok(name(), "-", url().toString(), "up (not started by ./demo)");
             }
             if (!ours && process.recordedPid().isPresent()) {
-                return Row.failed(name(), pid(), url().toString(), "failed: the process exited", problem());
+                return Row.failed(name(), process.pidText(), url().toString(), "failed: the process exited", process.problem(LOG_TAIL));
             }
             if (!ours && Probe.portOpen("127.0.0.1", port)) {
                 return Row.failed(name(), "-", url().toString(), "port " + port + " is taken by another process",
                         List.of("something that ./demo did not start listens on " + port + " and is not this service"));
             }
             if (Instant.now().isAfter(deadline)) {
-                return Row.failed(name(), pid(), url().toString(), "failed: not healthy in time", problem());
+                return Row.failed(name(), process.pidText(), url().toString(), "failed: not healthy in time", process.problem(LOG_TAIL));
             }
             ManagedProcess.sleep(Duration.ofMillis(500));
         }
@@ -195,19 +195,7 @@ final class ServiceNode implements Component {
         if (!Files.isRegularFile(jar())) {
             return notBuilt();
         }
-        Optional<ProcessHandle> running = process.running();
-        boolean up = Probe.actuatorUp(url());
-        if (running.isPresent()) {
-            return up ? Row.ok(name(), pid(), url().toString(), "up")
-                    : Row.failed(name(), pid(), url().toString(), "running, not healthy", problem());
-        }
-        if (up) {
-            return Row.ok(name(), "-", url().toString(), "up (not started by ./demo)");
-        }
-        if (process.recordedPid().isPresent()) {
-            return Row.failed(name(), pid(), url().toString(), "dead", problem());
-        }
-        return Row.failed(name(), "-", url().toString(), "not running", List.of());
+        return process.status(name(), url().toString(), Probe.actuatorUp(url()), "running, not healthy", LOG_TAIL);
     }
 
     @Override
@@ -218,16 +206,5 @@ final class ServiceNode implements Component {
     private Row notBuilt() {
         return Row.failed(name(), "-", url().toString(), "missing: not built",
                 List.of(jar() + " does not exist; build it with ./mvnw -q -DskipTests package"));
-    }
-
-    private String pid() {
-        return process.recordedPid().isPresent() ? String.valueOf(process.recordedPid().getAsLong()) : "-";
-    }
-
-    private List<String> problem() {
-        List<String> lines = new ArrayList<>();
-        lines.add("log: " + process.logFile());
-        lines.addAll(process.logTail(15));
-        return lines;
     }
 }
