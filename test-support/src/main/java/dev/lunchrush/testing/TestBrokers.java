@@ -6,12 +6,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -130,9 +125,10 @@ public final class TestBrokers {
                     Enable it: rabbitmq-plugins enable rabbitmq_management""");
         }
         String vhost = "lunchrush-test-" + UUID.randomUUID().toString().substring(0, 8);
-        createVirtualHost(management, "guest", "guest", vhost);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteVirtualHost(management, "guest", "guest", vhost)));
-        return new RabbitBroker("127.0.0.1", 5672, "guest", "guest", vhost, management);
+        RabbitBroker broker = new RabbitBroker("127.0.0.1", 5672, "guest", "guest", vhost, management);
+        createVirtualHost(broker);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteVirtualHost(broker)));
+        return broker;
     }
 
     private static RabbitBroker fromUri(URI uri, String managementUrl) {
@@ -192,45 +188,19 @@ public final class TestBrokers {
         }
     }
 
-    private static void createVirtualHost(URI management, String user, String password, String vhost) {
-        String name = URLEncoder.encode(vhost, StandardCharsets.UTF_8);
-        send(management, user, password, "PUT", "/api/vhosts/" + name, "{}");
-        send(management, user, password, "PUT", "/api/permissions/" + name + "/" + user,
+    private static void createVirtualHost(RabbitBroker broker) {
+        String name = URLEncoder.encode(broker.virtualHost(), StandardCharsets.UTF_8);
+        broker.management("PUT", "/api/vhosts/" + name, "{}");
+        broker.management("PUT", "/api/permissions/" + name + "/" + broker.username(),
                 "{\"configure\":\".*\",\"write\":\".*\",\"read\":\".*\"}");
     }
 
-    private static void deleteVirtualHost(URI management, String user, String password, String vhost) {
+    private static void deleteVirtualHost(RabbitBroker broker) {
         try {
-            send(management, user, password, "DELETE", "/api/vhosts/" + URLEncoder.encode(vhost, StandardCharsets.UTF_8), null);
+            broker.management("DELETE", "/api/vhosts/" + URLEncoder.encode(broker.virtualHost(), StandardCharsets.UTF_8), null);
         }
         catch (RuntimeException ex) {
-            log.warn("could not delete test vhost {}: {}", vhost, ex.getMessage());
-        }
-    }
-
-    private static void send(URI management, String user, String password, String method, String path, String body) {
-        HttpRequest request = HttpRequest.newBuilder(management.resolve(path))
-                .timeout(Duration.ofSeconds(10))
-                .header("Authorization", "Basic " + Base64.getEncoder()
-                        .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)))
-                .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .build();
-        try {
-            // HTTP/1.1: the management listener closes connections that offer an HTTP/2 upgrade
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() >= 300) {
-                throw new IllegalStateException("RabbitMQ management " + method + " " + path + " answered "
-                        + response.statusCode() + ": " + response.body());
-            }
-        }
-        catch (IOException ex) {
-            throw new IllegalStateException("RabbitMQ management API at " + management + " did not answer", ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
+            log.warn("could not delete test vhost {}: {}", broker.virtualHost(), ex.getMessage());
         }
     }
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,14 +19,7 @@ class TestBrokersTests {
 
     @Test
     void givesARabbitVirtualHostThatTakesMessages() throws Exception {
-        RabbitBroker broker = TestBrokers.rabbit();
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(broker.host());
-        factory.setPort(broker.port());
-        factory.setUsername(broker.username());
-        factory.setPassword(broker.password());
-        factory.setVirtualHost(broker.virtualHost());
-        try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {
+        try (Connection connection = TestBrokers.rabbit().connectionFactory().newConnection(); Channel channel = connection.createChannel()) {
             channel.queueDeclare("probe", false, false, true, null);
             channel.basicPublish("", "probe", null, new byte[] {1});
             channel.confirmSelect();
