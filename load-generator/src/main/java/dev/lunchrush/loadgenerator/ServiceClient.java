@@ -96,14 +96,14 @@ public final class ServiceClient {
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         }
         catch (ConnectException | HttpConnectTimeoutException ex) {
-            throw new DemoException(name + " at " + base + " does not answer. Is the stack up? (./demo up, ./demo status)");
+            throw DemoException.temporary(name + " at " + base + " does not answer. Is the stack up? (./demo up, ./demo status)");
         }
         catch (HttpTimeoutException ex) {
-            throw new DemoException(name + " at " + base + " did not answer " + method + " " + path + " within "
+            throw DemoException.temporary(name + " at " + base + " did not answer " + method + " " + path + " within "
                     + timeout.toSeconds() + " s");
         }
         catch (IOException ex) {
-            throw new DemoException(name + " at " + base + ": " + method + " " + path + " failed: " + ex.getMessage());
+            throw DemoException.temporary(name + " at " + base + ": " + method + " " + path + " failed: " + ex.getMessage());
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -115,7 +115,8 @@ public final class ServiceClient {
                     + AdminPassword.VARIABLE + ", .env or .run/admin-password; the service must have been started with the same.");
         }
         if (status / 100 != 2) {
-            throw new DemoException(name + " answered " + method + " " + path + " with " + status + problemDetail(response.body()));
+            String message = name + " answered " + method + " " + path + " with " + status + problemDetail(response.body());
+            throw status == 429 || status / 100 == 5 ? DemoException.temporary(message) : new DemoException(message);
         }
         String text = response.body();
         if (text == null || text.isBlank()) {

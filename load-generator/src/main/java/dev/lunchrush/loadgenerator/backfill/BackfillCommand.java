@@ -152,7 +152,7 @@ public class BackfillCommand implements Callable<Integer> {
                 return imported;
             }
             catch (DemoException ex) {
-                if (!retryable(ex.getMessage()) || attempt == ATTEMPTS) {
+                if (!ex.retryable() || attempt == ATTEMPTS) {
                     throw new DemoException("backfill stopped at " + day + ": " + ex.getMessage()
                             + (attempt > 1 ? " (after " + attempt + " attempts)" : ""));
                 }
@@ -161,13 +161,6 @@ public class BackfillCommand implements Callable<Integer> {
             }
         }
         throw last == null ? new DemoException("backfill failed") : last;
-    }
-
-    /** Busy (429), unavailable (5xx), not answering or timing out: worth another try. Refused input is not. */
-    static boolean retryable(String message) {
-        return message.contains(" with 429") || message.matches("(?s).* with 5\\d\\d.*")
-                || message.contains("does not answer") || message.contains("did not answer")
-                || message.contains("failed:");
     }
 
     private static void sleep(Duration duration) {
