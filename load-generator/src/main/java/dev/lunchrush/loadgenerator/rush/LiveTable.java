@@ -76,7 +76,7 @@ final class LiveTable {
         Duration elapsed = Duration.ofNanos(now.elapsedNanos());
         Snapshot.OrderServiceStats stats = now.orderService();
         Snapshot.OrderServiceStats baseStats = base.orderService();
-        boolean feed = stats != null && "memory-feed".equals(stats.act());
+        boolean feed = stats != null && stats.memoryFeed();
         return FORMAT.formatted(profile.clock(elapsed), count((long) profile.rateAt(elapsed)),
                 count(now.accepted() - base.accepted()),
                 delta(now.kitchenTotal(), base.kitchenTotal()),

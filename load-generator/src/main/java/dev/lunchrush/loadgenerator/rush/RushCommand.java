@@ -489,7 +489,7 @@ public class RushCommand implements Callable<Integer> {
         for (Snapshot snapshot : snapshots) {
             if (snapshot.orderService() != null) {
                 Snapshot.OrderServiceStats stats = snapshot.orderService();
-                return "memory-feed".equals(stats.act()) ? stats.act() + "/" + stats.strategy() : stats.act();
+                return stats.memoryFeed() ? stats.act() + "/" + stats.strategy() : stats.act();
             }
         }
         return "unknown";

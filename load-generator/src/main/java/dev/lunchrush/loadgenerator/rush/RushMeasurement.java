@@ -6,7 +6,6 @@ import java.util.function.ToDoubleFunction;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.lunchrush.events.Act;
 
 /**
  * The lesson's figures as measured from the rush's snapshots, next to what {@link LessonArithmetic}
@@ -115,7 +114,7 @@ final class RushMeasurement {
     }
 
     boolean isMemoryFeed() {
-        return snapshots.stream().anyMatch(s -> s.orderService() != null && Act.MEMORY_FEED.id().equals(s.orderService().act()));
+        return snapshots.stream().anyMatch(s -> s.orderService() != null && s.orderService().memoryFeed());
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.lunchrush.loadgenerator.rush;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.events.Act;
+
 /**
  * What the stack looked like at one moment of the rush: the generator's own counts and what each
  * service said (-1 where a service did not answer).
@@ -25,5 +27,9 @@ record Snapshot(long elapsedNanos, long accepted, long throttled, long unavailab
     record OrderServiceStats(String act, String strategy, String run, long placed, long feedBuffered,
             long feedBufferedBytes, long feedDelivered, long feedDropped, long feedRejected, long heapUsed,
             long heapUsedAfterGc, long heapMax) {
+
+        boolean memoryFeed() {
+            return Act.MEMORY_FEED.id().equals(act);
+        }
     }
 }

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Act;
+import dev.lunchrush.events.Topology;
 import dev.lunchrush.loadgenerator.Endpoints;
 import dev.lunchrush.loadgenerator.ServiceClient;
 
@@ -97,11 +98,9 @@ final class StackSampler implements AutoCloseable {
         if (Act.MEMORY_FEED.id().equals(act)) {
             return stats == null ? -1 : stats.feedBuffered();
         }
-        String reader = switch (act) {
-            case "shared-queue" -> "rabbitmq:orders";
-            case "queue-per-reader" -> "rabbitmq:orders.analytics-dashboard";
-            default -> "kafka:analytics-dashboard";
-        };
+        String reader = Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
+                : Act.QUEUE_PER_READER.id().equals(act) ? "rabbitmq:" + Topology.ANALYTICS_QUEUE
+                : "kafka:" + Topology.ANALYTICS_GROUP;
         if (readers == null || !readers.isArray()) {
             return -1;
         }
