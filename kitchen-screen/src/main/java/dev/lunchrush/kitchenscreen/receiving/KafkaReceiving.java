@@ -6,7 +6,6 @@ import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -14,7 +13,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.config.TopicBuilder;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
@@ -28,6 +26,7 @@ import dev.lunchrush.events.OrderEventSerializer;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
+import dev.lunchrush.support.topology.OrderTopics;
 
 /**
  * Kafka error handling, declared once: a record that is not an order event (the
@@ -41,14 +40,12 @@ class KafkaReceiving {
 
     @Bean
     NewTopic ordersTopic() {
-        return TopicBuilder.name(Topology.ORDERS_TOPIC).partitions(Topology.ORDERS_PARTITIONS)
-                .config(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(Topology.ORDERS_RETENTION_DAYS * 24 * 3600 * 1000))
-                .build();
+        return OrderTopics.orders();
     }
 
     @Bean
     NewTopic ordersDeadLetterTopic() {
-        return TopicBuilder.name(Topology.ORDERS_DEAD_LETTER_TOPIC).partitions(Topology.ORDERS_PARTITIONS).build();
+        return OrderTopics.deadLetters();
     }
 
     /** Writes raw poison bytes to the dead-letter topic; order events, should one ever land there, as JSON. */

@@ -2,10 +2,8 @@ package dev.lunchrush.kitchenscreen.receiving;
 
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Binding;
-import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
-import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -14,6 +12,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.topology.OrderQueues;
 
 /**
  * The RabbitMQ queues this reader consumes, declared with the order service's exact arguments so that
@@ -23,33 +22,29 @@ import dev.lunchrush.events.Topology;
 @Configuration(proxyBeanMethods = false)
 class RabbitReceiving {
 
-    static Queue orderQueue(String name) {
-        return QueueBuilder.durable(name).deadLetterExchange(Topology.DEAD_LETTER_EXCHANGE).build();
-    }
-
     @Bean
     Queue sharedOrdersQueue() {
-        return orderQueue(Topology.SHARED_QUEUE);
+        return OrderQueues.orderQueue(Topology.SHARED_QUEUE);
     }
 
     @Bean
     Queue kitchenOrdersQueue() {
-        return orderQueue(Topology.KITCHEN_QUEUE);
+        return OrderQueues.orderQueue(Topology.KITCHEN_QUEUE);
     }
 
     @Bean
     FanoutExchange deadLetterExchange() {
-        return new FanoutExchange(Topology.DEAD_LETTER_EXCHANGE, true, false);
+        return OrderQueues.deadLetterExchange();
     }
 
     @Bean
     Queue deadLetterQueue() {
-        return QueueBuilder.durable(Topology.DEAD_LETTER_QUEUE).build();
+        return OrderQueues.deadLetterQueue();
     }
 
     @Bean
     Binding deadLetterBinding(FanoutExchange deadLetterExchange, Queue deadLetterQueue) {
-        return BindingBuilder.bind(deadLetterQueue).to(deadLetterExchange);
+        return OrderQueues.deadLetterBinding(deadLetterQueue, deadLetterExchange);
     }
 
     @Bean

@@ -1,11 +1,8 @@
 package dev.lunchrush.orderservice.publishing;
 
-import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.config.TopicConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,12 +10,12 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.EventListener;
-import org.springframework.kafka.config.TopicBuilder;
 import org.springframework.kafka.core.KafkaAdmin;
 
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.act.ActChanged;
+import dev.lunchrush.support.topology.OrderTopics;
 
 /**
  * The log's topics, declared by the writer. Boot's KafkaAdmin would create them while the context
@@ -45,22 +42,12 @@ public class KafkaTopology {
 
     @Bean
     NewTopic ordersTopic() {
-        return withReplicas(TopicBuilder.name(Topology.ORDERS_TOPIC)
-                .partitions(Topology.ORDERS_PARTITIONS)
-                .config(TopicConfig.RETENTION_MS_CONFIG,
-                        String.valueOf(Duration.ofDays(Topology.ORDERS_RETENTION_DAYS).toMillis()))
-                // record timestamps are the orders' placedAt: the replay seeks by them
-                .config(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "CreateTime"));
+        return OrderTopics.orders(settings.replicationFactor());
     }
 
     @Bean
     NewTopic ordersDeadLetterTopic() {
-        return withReplicas(TopicBuilder.name(Topology.ORDERS_DEAD_LETTER_TOPIC).partitions(Topology.ORDERS_PARTITIONS));
-    }
-
-    private NewTopic withReplicas(TopicBuilder builder) {
-        Optional.ofNullable(settings.replicationFactor()).ifPresent(builder::replicas);
-        return builder.build();
+        return OrderTopics.deadLetters(settings.replicationFactor());
     }
 
     @EventListener(ApplicationReadyEvent.class)

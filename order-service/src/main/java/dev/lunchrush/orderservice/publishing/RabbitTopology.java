@@ -5,11 +5,11 @@ import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
-import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.topology.OrderQueues;
 
 /**
  * All of Lunch Rush's RabbitMQ topology, declared by the writer: in act 2 the writer has to know its
@@ -20,21 +20,17 @@ import dev.lunchrush.events.Topology;
 @Configuration(proxyBeanMethods = false)
 class RabbitTopology {
 
-    static Queue orderQueue(String name) {
-        return QueueBuilder.durable(name).deadLetterExchange(Topology.DEAD_LETTER_EXCHANGE).build();
-    }
-
     @Bean
     Declarables lunchRushTopology() {
-        FanoutExchange deadLetters = new FanoutExchange(Topology.DEAD_LETTER_EXCHANGE, true, false);
-        Queue deadLetterQueue = QueueBuilder.durable(Topology.DEAD_LETTER_QUEUE).build();
-        Queue shared = orderQueue(Topology.SHARED_QUEUE);
+        FanoutExchange deadLetters = OrderQueues.deadLetterExchange();
+        Queue deadLetterQueue = OrderQueues.deadLetterQueue();
+        Queue shared = OrderQueues.orderQueue(Topology.SHARED_QUEUE);
         FanoutExchange fanout = new FanoutExchange(Topology.FANOUT_EXCHANGE, true, false);
-        Queue kitchen = orderQueue(Topology.KITCHEN_QUEUE);
-        Queue analytics = orderQueue(Topology.ANALYTICS_QUEUE);
+        Queue kitchen = OrderQueues.orderQueue(Topology.KITCHEN_QUEUE);
+        Queue analytics = OrderQueues.orderQueue(Topology.ANALYTICS_QUEUE);
         // a task nobody can do is dead-lettered like an unreadable order, not retried for ever
-        Queue notifications = orderQueue(Topology.NOTIFICATION_QUEUE);
-        Binding deadLetterBinding = BindingBuilder.bind(deadLetterQueue).to(deadLetters);
+        Queue notifications = OrderQueues.orderQueue(Topology.NOTIFICATION_QUEUE);
+        Binding deadLetterBinding = OrderQueues.deadLetterBinding(deadLetterQueue, deadLetters);
         Binding kitchenBinding = BindingBuilder.bind(kitchen).to(fanout);
         Binding analyticsBinding = BindingBuilder.bind(analytics).to(fanout);
         return new Declarables(deadLetters, deadLetterQueue, deadLetterBinding, shared, fanout, kitchen, analytics,

@@ -17,6 +17,7 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrderServiceTests;
+import dev.lunchrush.support.topology.OrderQueues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -120,7 +121,7 @@ class RabbitPublishingTests extends OrderServiceTests {
             assertThat(json(response.body()).get("detail").stringValue()).contains("route");
         }
         finally {
-            rabbitAdmin.declareQueue(RabbitTopology.orderQueue(Topology.SHARED_QUEUE));
+            rabbitAdmin.declareQueue(OrderQueues.orderQueue(Topology.SHARED_QUEUE));
         }
         assertThat(queueDepth(Topology.SHARED_QUEUE)).isZero();
     }
