@@ -11,6 +11,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
+import dev.lunchrush.events.Topology;
+
 /**
  * What the monitor watches and how often.
  *
@@ -34,14 +36,14 @@ public record BacklogProperties(
      * @param discoverGroups also show every other consumer group with committed offsets on the topic
      */
     public record Kafka(
-            @DefaultValue("orders") @NotBlank String topic,
-            @DefaultValue({"kitchen-screen", "analytics-dashboard"}) List<String> groups,
+            @DefaultValue(Topology.ORDERS_TOPIC) @NotBlank String topic,
+            @DefaultValue({Topology.KITCHEN_GROUP, Topology.ANALYTICS_GROUP}) List<String> groups,
             @DefaultValue("true") boolean discoverGroups) {
     }
 
     /** @param queues the queues of the acts; a queue that does not exist (yet) is left out */
     public record Rabbitmq(
-            @DefaultValue({"orders", "orders.kitchen-screen", "orders.analytics-dashboard", "notifications.sms",
-                "orders.dead-letter"}) List<String> queues) {
+            @DefaultValue({Topology.SHARED_QUEUE, Topology.KITCHEN_QUEUE, Topology.ANALYTICS_QUEUE,
+                Topology.NOTIFICATION_QUEUE, Topology.DEAD_LETTER_QUEUE}) List<String> queues) {
     }
 }
