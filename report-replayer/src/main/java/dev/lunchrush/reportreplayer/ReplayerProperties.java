@@ -12,6 +12,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
+import dev.lunchrush.events.Topology;
+
 /**
  * @param dataDir where reports are kept, one JSON file per (day, zone)
  * @param zone the zone of a replay or report request that names none
@@ -32,7 +34,7 @@ public record ReplayerProperties(
      * @param keptStatuses how many finished replays {@code GET /api/replays} remembers
      */
     public record Replay(
-            @DefaultValue("orders") @NotBlank String topic,
+            @DefaultValue(Topology.ORDERS_TOPIC) @NotBlank String topic,
             @DefaultValue("10000") @Min(1) int maxPollRecords,
             @DefaultValue("67108864") @Min(1024) int fetchMaxBytes,
             @DefaultValue("16777216") @Min(1024) int maxPartitionFetchBytes,
