@@ -10,7 +10,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 import org.springframework.stereotype.Component;
 
@@ -18,9 +17,9 @@ import dev.lunchrush.analyticsdashboard.processing.Aggregates;
 import dev.lunchrush.analyticsdashboard.processing.Incoming;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.OrderEvent;
-import dev.lunchrush.events.OrderEventFormatException;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.kafka.KafkaDeadLetters;
 
 /**
  * Reads the log in group {@code analytics-dashboard}, a batch at a time, at the job's pace. Exact
@@ -52,9 +51,7 @@ class KafkaOrderListener implements ConsumerSeekAware {
             if (record.value() == null) {
                 // count what came before the poison, then let the error handler dead-letter it and go on
                 processor.process(Source.KAFKA, batch);
-                log.warn("poison record at {}-{}@{}", record.topic(), record.partition(), record.offset());
-                throw new BatchListenerFailedException("not an order event",
-                        new OrderEventFormatException("not an order event at offset " + record.offset(), null), i);
+                throw KafkaDeadLetters.poison(record, i);
             }
             batch.add(new Incoming(record.value(), new TopicPartition(record.topic(), record.partition()), record.offset()));
         }

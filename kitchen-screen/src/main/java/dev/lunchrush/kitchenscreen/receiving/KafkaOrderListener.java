@@ -4,18 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.OrderEvent;
-import dev.lunchrush.events.OrderEventFormatException;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
+import dev.lunchrush.support.kafka.KafkaDeadLetters;
 
 /**
  * Reads the log in group {@code kitchen-screen}, a batch at a time. The batch is recorded as shown in
@@ -24,8 +21,6 @@ import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
  */
 @Component
 class KafkaOrderListener {
-
-    private static final Logger log = LoggerFactory.getLogger(KafkaOrderListener.class);
 
     private final KitchenScreen screen;
 
@@ -43,9 +38,7 @@ class KafkaOrderListener {
             if (record.value() == null) {
                 // show what came before the poison, then let the error handler dead-letter it and go on
                 screen.accept(Source.KAFKA, events);
-                log.warn("poison record at {}-{}@{}", record.topic(), record.partition(), record.offset());
-                throw new BatchListenerFailedException("not an order event",
-                        new OrderEventFormatException("not an order event at offset " + record.offset(), null), i);
+                throw KafkaDeadLetters.poison(record, i);
             }
             events.add(record.value());
         }

@@ -1,0 +1,80 @@
+package dev.lunchrush.support.kafka;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.BatchListenerFailedException;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
+import org.springframework.util.backoff.FixedBackOff;
+
+import dev.lunchrush.events.OrderEvent;
+import dev.lunchrush.events.OrderEventFormatException;
+import dev.lunchrush.events.OrderEventSerializer;
+import dev.lunchrush.events.Topology;
+
+/**
+ * How the readers of the log handle a record they cannot read: a record that is not an order event
+ * (the ErrorHandlingDeserializer around OrderEventDeserializer hands it over as null) goes at once to
+ * the same partition of {@code orders.DLT} with its original bytes and is counted; any other failure
+ * is retried, never skipped, because a valid order must not be lost.
+ */
+public final class KafkaDeadLetters {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaDeadLetters.class);
+
+    private KafkaDeadLetters() {
+    }
+
+    /**
+     * Writes raw poison bytes to the dead-letter topic; order events, should one ever land there, as
+     * JSON. Acks from all replicas.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static KafkaTemplate<Object, Object> template(Map<String, Object> producerProperties) {
+        Map<String, Object> config = new LinkedHashMap<>(producerProperties);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        Map<Class<?>, Serializer<?>> byType = new LinkedHashMap<>();
+        byType.put(byte[].class, new ByteArraySerializer());
+        byType.put(OrderEvent.class, new OrderEventSerializer());
+        DefaultKafkaProducerFactory<Object, Object> factory = new DefaultKafkaProducerFactory<>(config,
+                (Serializer) new StringSerializer(), (Serializer) new DelegatingByTypeSerializer(byType));
+        return new KafkaTemplate<>(factory);
+    }
+
+    /** Dead-letters unreadable records ({@link OrderEventFormatException}) and runs {@code counter} for each. */
+    public static DefaultErrorHandler errorHandler(KafkaTemplate<Object, Object> template, Runnable counter) {
+        DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(template,
+                // the same partition of orders.DLT (spring-kafka's default name would be orders-dlt)
+                (record, ex) -> new TopicPartition(Topology.ORDERS_DEAD_LETTER_TOPIC, record.partition()));
+        DefaultErrorHandler handler = new DefaultErrorHandler((record, ex) -> {
+            publisher.accept(record, ex);
+            counter.run();
+        }, new FixedBackOff(1000L, FixedBackOff.UNLIMITED_ATTEMPTS));
+        handler.addNotRetryableExceptions(OrderEventFormatException.class);
+        return handler;
+    }
+
+    /**
+     * What a batch listener throws for the record at {@code index} of its batch that is not an order
+     * event, once it has handled the records before it: the error handler dead-letters that record and
+     * the batch goes on after it.
+     */
+    public static BatchListenerFailedException poison(ConsumerRecord<?, ?> record, int index) {
+        log.warn("poison record at {}-{}@{}", record.topic(), record.partition(), record.offset());
+        return new BatchListenerFailedException("not an order event",
+                new OrderEventFormatException("not an order event at offset " + record.offset(), null), index);
+    }
+}
