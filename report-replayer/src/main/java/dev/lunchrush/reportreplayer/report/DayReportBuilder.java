@@ -86,10 +86,6 @@ public class DayReportBuilder {
         return true;
     }
 
-    public long total() {
-        return total;
-    }
-
     public DayReport build(DayReport.Provenance provenance) {
         Map<String, Long> perKitchen = new TreeMap<>();
         Map<String, Map<String, Long>> kitchenHours = new TreeMap<>();
