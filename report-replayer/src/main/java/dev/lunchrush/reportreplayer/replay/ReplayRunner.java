@@ -12,6 +12,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,8 +55,6 @@ class ReplayRunner {
 
     DayReport run(Replay replay, ReplayPlan plan) {
         DayReportBuilder day = new DayReportBuilder(plan.date(), plan.zone());
-        long lowest = plan.from().minus(TIMESTAMP_MARGIN).toEpochMilli();
-        long highest = plan.to().plus(TIMESTAMP_MARGIN).toEpochMilli();
         List<TopicPartition> toRead = new ArrayList<>();
         plan.ranges().forEach((partition, range) -> {
             if (range.size() > 0) {
@@ -63,59 +62,72 @@ class ReplayRunner {
             }
         });
         if (!toRead.isEmpty()) {
-            try (KafkaConsumer<byte[], byte[]> consumer = orderLog.reader("report-replayer-" + replay.id())) {
-                consumer.assign(toRead);
-                toRead.forEach(partition -> consumer.seek(partition, plan.ranges().get(partition).start()));
-                Set<TopicPartition> remaining = new HashSet<>(toRead);
-                long lastProgress = System.nanoTime();
-                while (!remaining.isEmpty()) {
-                    ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(500));
-                    long read = 0;
-                    long counted = 0;
-                    long poison = 0;
-                    for (TopicPartition partition : records.partitions()) {
-                        long end = plan.ranges().get(partition).end();
-                        for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
-                            if (record.offset() >= end) {
-                                break;
-                            }
-                            read++;
-                            if (record.timestamp() < lowest || record.timestamp() >= highest) {
-                                continue;
-                            }
-                            OrderEvent order;
-                            try {
-                                if (record.value() == null) {
-                                    throw new OrderEventFormatException("no value", null);
-                                }
-                                order = OrderEventCodec.decode(record.value());
-                            }
-                            catch (OrderEventFormatException ex) {
-                                poison++;
-                                continue;
-                            }
-                            if (day.add(order)) {
-                                counted++;
-                            }
-                        }
-                    }
-                    replay.progress(read, counted, poison);
-                    if (read > 0) {
-                        lastProgress = System.nanoTime();
-                    }
-                    finishReadPartitions(consumer, plan.ranges(), remaining);
-                    if (!remaining.isEmpty() && System.nanoTime() - lastProgress > STALL_LIMIT.toNanos()) {
-                        throw new IllegalStateException("nothing read for " + STALL_LIMIT.toSeconds() + " s, "
-                                + replay.read() + " of " + replay.expected() + " read: is Kafka reachable?");
-                    }
-                }
-            }
+            read(replay, plan, toRead, day);
         }
         DayReport report = day.build(new DayReport.Provenance(replay.id(), plan.from(), plan.to(), replay.read(),
                 replay.poison(), replay.startedAt(), clock.instant()));
         log.info("replay {} of {} in {}: {} records read, {} orders, {} poison, {} records/s", replay.id(), plan.date(),
                 plan.zone(), replay.read(), report.totalOrders(), replay.poison(), Math.round(replay.ratePerSecond()));
         return report;
+    }
+
+    /** Reads the ranges of {@code toRead} to their ends into {@code day}, reporting progress after every poll. */
+    private void read(Replay replay, ReplayPlan plan, List<TopicPartition> toRead, DayReportBuilder day) {
+        long lowest = plan.from().minus(TIMESTAMP_MARGIN).toEpochMilli();
+        long highest = plan.to().plus(TIMESTAMP_MARGIN).toEpochMilli();
+        try (KafkaConsumer<byte[], byte[]> consumer = orderLog.reader("report-replayer-" + replay.id())) {
+            consumer.assign(toRead);
+            toRead.forEach(partition -> consumer.seek(partition, plan.ranges().get(partition).start()));
+            Set<TopicPartition> remaining = new HashSet<>(toRead);
+            long lastProgress = System.nanoTime();
+            while (!remaining.isEmpty()) {
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(500));
+                long read = 0;
+                long counted = 0;
+                long poison = 0;
+                for (TopicPartition partition : records.partitions()) {
+                    long end = plan.ranges().get(partition).end();
+                    for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
+                        if (record.offset() >= end) {
+                            break;
+                        }
+                        read++;
+                        if (record.timestamp() < lowest || record.timestamp() >= highest) {
+                            continue;
+                        }
+                        OrderEvent order = decode(record);
+                        if (order == null) {
+                            poison++;
+                        }
+                        else if (day.add(order)) {
+                            counted++;
+                        }
+                    }
+                }
+                replay.progress(read, counted, poison);
+                if (read > 0) {
+                    lastProgress = System.nanoTime();
+                }
+                finishReadPartitions(consumer, plan.ranges(), remaining);
+                if (!remaining.isEmpty() && System.nanoTime() - lastProgress > STALL_LIMIT.toNanos()) {
+                    throw new IllegalStateException("nothing read for " + STALL_LIMIT.toSeconds() + " s, "
+                            + replay.read() + " of " + replay.expected() + " read: is Kafka reachable?");
+                }
+            }
+        }
+    }
+
+    /** The order in the record; null for a poison record (no value, or not an order). */
+    private static @Nullable OrderEvent decode(ConsumerRecord<byte[], byte[]> record) {
+        if (record.value() == null) {
+            return null;
+        }
+        try {
+            return OrderEventCodec.decode(record.value());
+        }
+        catch (OrderEventFormatException ex) {
+            return null;
+        }
     }
 
     private static void finishReadPartitions(KafkaConsumer<byte[], byte[]> consumer,
