@@ -1,19 +1,14 @@
 package dev.lunchrush.analyticsdashboard.processing;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import javax.sql.DataSource;
 
-import com.zaxxer.hikari.HikariDataSource;
-
-import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
+import dev.lunchrush.support.H2Files;
 
 /**
  * The embedded H2 file database under {@code lunchrush.data-dir}. {@code WRITE_DELAY=0} makes every
@@ -26,17 +21,6 @@ class DatabaseConfiguration {
 
     @Bean
     DataSource dataSource(DashboardProperties properties) {
-        Path dir = Path.of(properties.dataDir()).toAbsolutePath();
-        try {
-            Files.createDirectories(dir);
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException("cannot create the data folder " + dir, ex);
-        }
-        HikariDataSource dataSource = DataSourceBuilder.create().type(HikariDataSource.class)
-                .url("jdbc:h2:file:" + dir.resolve("analytics") + ";WRITE_DELAY=0")
-                .username("sa").password("").build();
-        dataSource.setMaximumPoolSize(4);
-        return dataSource;
+        return H2Files.dataSource(Path.of(properties.dataDir()), "analytics", ";WRITE_DELAY=0", 4);
     }
 }
