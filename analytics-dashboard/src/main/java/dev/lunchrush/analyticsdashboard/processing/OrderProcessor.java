@@ -2,16 +2,14 @@ package dev.lunchrush.analyticsdashboard.processing;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.stereotype.Service;
 
 import dev.lunchrush.events.Source;
+import dev.lunchrush.support.ReaderCounts;
 
 /**
  * The analytics job: every source hands its orders here, a batch at a time (at most 100 Kafka
@@ -26,9 +24,7 @@ public class OrderProcessor {
     private final Capacity capacity;
     private final Aggregates aggregates;
     private final ProcessingRate rate;
-    private final MeterRegistry registry;
-    private final Map<String, AtomicLong> received = new ConcurrentHashMap<>();
-    private final Map<String, Counter> deadLettered = new ConcurrentHashMap<>();
+    private final ReaderCounts counts;
     private final AtomicLong version = new AtomicLong();
     private final Object writeLock = new Object();
 
@@ -36,20 +32,10 @@ public class OrderProcessor {
         this.capacity = capacity;
         this.aggregates = aggregates;
         this.rate = rate;
-        this.registry = registry;
-        List.of(Source.SHARED_QUEUE, Source.OWN_QUEUE, Source.FEED, Source.KAFKA).forEach(this::receivedCounter);
-        aggregates.received().forEach((source, n) -> receivedCounter(source).set(n));
-    }
-
-    private AtomicLong receivedCounter(String source) {
-        return received.computeIfAbsent(source, s -> {
-            AtomicLong count = new AtomicLong();
-            FunctionCounter.builder("orders.received", count, AtomicLong::get)
-                    .description("Orders this reader processed, per source (kept with the aggregates, across restarts)")
-                    .tag("source", s)
-                    .register(registry);
-            return count;
-        });
+        this.counts = new ReaderCounts(registry,
+                "Orders this reader processed, per source (kept with the aggregates, across restarts)",
+                List.of(Source.SHARED_QUEUE, Source.OWN_QUEUE, Source.FEED, Source.KAFKA));
+        aggregates.received().forEach((source, n) -> counts.receivedCount(source).set(n));
     }
 
     /** Processes the orders at the job's pace; returns when all are in the aggregates. */
@@ -61,27 +47,22 @@ public class OrderProcessor {
         synchronized (writeLock) {
             aggregates.apply(source, orders);
         }
-        receivedCounter(source).addAndGet(orders.size());
+        counts.receivedCount(source).addAndGet(orders.size());
         rate.record(orders.size());
         version.incrementAndGet();
     }
 
     public void deadLettered(String source) {
-        deadLettered.computeIfAbsent(source, s -> Counter.builder("orders.dead.lettered")
-                .description("Messages and records that were not order events, dead-lettered")
-                .tag("source", s)
-                .register(registry)).increment();
+        counts.deadLettered(source);
         version.incrementAndGet();
     }
 
     public Map<String, Long> received() {
-        Map<String, Long> copy = new java.util.TreeMap<>();
-        received.forEach((source, count) -> copy.put(source, count.get()));
-        return copy;
+        return counts.received();
     }
 
     public long deadLettered() {
-        return (long) deadLettered.values().stream().mapToDouble(Counter::count).sum();
+        return counts.deadLettered();
     }
 
     public double processedPerSecond() {

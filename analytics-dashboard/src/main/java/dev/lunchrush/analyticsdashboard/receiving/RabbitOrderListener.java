@@ -16,10 +16,9 @@ import org.springframework.stereotype.Component;
 
 import dev.lunchrush.analyticsdashboard.processing.Incoming;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
-import dev.lunchrush.events.OrderEventCodec;
-import dev.lunchrush.events.OrderEventFormatException;
-import dev.lunchrush.events.Source;
+import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.rabbit.OrderMessages;
 
 /**
  * Reads the shared work queue (act 1) and the dashboard's own queue (act 2) in batches. Poison is
@@ -43,17 +42,11 @@ class RabbitOrderListener {
         Map<String, List<Incoming>> bySource = new LinkedHashMap<>();
         List<Long> tags = new ArrayList<>();
         for (Message message : messages) {
-            long tag = message.getMessageProperties().getDeliveryTag();
-            String source = Topology.SHARED_QUEUE.equals(message.getMessageProperties().getConsumerQueue())
-                    ? Source.SHARED_QUEUE : Source.OWN_QUEUE;
-            try {
-                bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(Incoming.of(OrderEventCodec.decode(message.getBody())));
-                tags.add(tag);
-            }
-            catch (OrderEventFormatException ex) {
-                log.warn("dead-lettering poison from {}: {}", source, ex.getMessage());
-                channel.basicReject(tag, false);
-                processor.deadLettered(source);
+            String source = OrderMessages.source(message);
+            OrderEvent event = OrderMessages.decodeOrReject(message, channel, source, () -> processor.deadLettered(source));
+            if (event != null) {
+                bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(Incoming.of(event));
+                tags.add(message.getMessageProperties().getDeliveryTag());
             }
         }
         try {

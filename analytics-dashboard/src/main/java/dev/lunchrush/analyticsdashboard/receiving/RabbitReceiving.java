@@ -1,6 +1,5 @@
 package dev.lunchrush.analyticsdashboard.receiving;
 
-import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
@@ -12,6 +11,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.rabbit.OrderMessages;
 import dev.lunchrush.support.topology.OrderQueues;
 
 /**
@@ -54,14 +54,11 @@ class RabbitReceiving {
             @Value("${lunchrush.rabbitmq.batch-size:50}") int batchSize) {
         SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
         configurer.configure(factory, connectionFactory);
-        factory.setAcknowledgeMode(AcknowledgeMode.MANUAL);
-        factory.setPrefetchCount(prefetch);
+        OrderMessages.manualAcks(factory, prefetch);
         factory.setBatchListener(true);
         factory.setConsumerBatchEnabled(true);
         factory.setBatchSize(batchSize);
         factory.setReceiveTimeout(100L);
-        // a broker that is down at start is retried in the background; the web part starts anyway
-        factory.setMissingQueuesFatal(false);
         return factory;
     }
 }

@@ -12,11 +12,9 @@ import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.OrderEvent;
-import dev.lunchrush.events.OrderEventCodec;
-import dev.lunchrush.events.OrderEventFormatException;
-import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
+import dev.lunchrush.support.rabbit.OrderMessages;
 
 /**
  * Reads the shared work queue (act 1) and the kitchen's own queue (acts 2 and 3). Acknowledges only
@@ -37,16 +35,9 @@ class RabbitOrderListener {
             containerFactory = "orderListenerFactory", autoStartup = "${lunchrush.rabbitmq.listen:true}")
     void onMessage(Message message, Channel channel) throws IOException {
         long tag = message.getMessageProperties().getDeliveryTag();
-        String source = Topology.SHARED_QUEUE.equals(message.getMessageProperties().getConsumerQueue())
-                ? Source.SHARED_QUEUE : Source.OWN_QUEUE;
-        OrderEvent event;
-        try {
-            event = OrderEventCodec.decode(message.getBody());
-        }
-        catch (OrderEventFormatException ex) {
-            log.warn("dead-lettering poison from {}: {}", source, ex.getMessage());
-            channel.basicReject(tag, false);
-            screen.deadLettered(source);
+        String source = OrderMessages.source(message);
+        OrderEvent event = OrderMessages.decodeOrReject(message, channel, source, () -> screen.deadLettered(source));
+        if (event == null) {
             return;
         }
         try {

@@ -1,6 +1,5 @@
 package dev.lunchrush.kitchenscreen.receiving;
 
-import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
@@ -12,6 +11,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.rabbit.OrderMessages;
 import dev.lunchrush.support.topology.OrderQueues;
 
 /**
@@ -52,10 +52,7 @@ class RabbitReceiving {
             ConnectionFactory connectionFactory, @Value("${lunchrush.rabbitmq.prefetch:50}") int prefetch) {
         SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
         configurer.configure(factory, connectionFactory);
-        factory.setAcknowledgeMode(AcknowledgeMode.MANUAL);
-        factory.setPrefetchCount(prefetch);
-        // a broker that is down at start is retried in the background; the web part starts anyway
-        factory.setMissingQueuesFatal(false);
+        OrderMessages.manualAcks(factory, prefetch);
         return factory;
     }
 }

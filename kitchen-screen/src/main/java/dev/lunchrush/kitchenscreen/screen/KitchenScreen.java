@@ -9,12 +9,9 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
@@ -26,6 +23,7 @@ import org.springframework.stereotype.Service;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
+import dev.lunchrush.support.ReaderCounts;
 
 /**
  * The screen's state: every order it was given, once, in its kitchen's column; how many reached it
@@ -42,16 +40,14 @@ public class KitchenScreen {
     private final ShownOrders shownOrders;
     private final PlacedOrders placedOrders;
     private final KitchenScreenProperties.Screen settings;
-    private final MeterRegistry registry;
     private final Clock clock;
     private final MissingOrders missingOrders;
     private final Timer latency;
-    private final Map<String, AtomicLong> received = new ConcurrentHashMap<>();
+    private final ReaderCounts counts;
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong imported = new AtomicLong();
     private final AtomicLong reached = new AtomicLong();
     private final AtomicLong lastLatencyMillis = new AtomicLong();
-    private final Map<String, Counter> deadLettered = new ConcurrentHashMap<>();
     private final Map<String, Deque<ShownOrder>> columns = new TreeMap<>();
     private final Deque<ShownOrder> unsent = new ArrayDeque<>();
 
@@ -60,7 +56,6 @@ public class KitchenScreen {
         this.shownOrders = shownOrders;
         this.placedOrders = placedOrders;
         this.settings = properties.screen();
-        this.registry = registry;
         this.clock = Clock.systemUTC();
         this.missingOrders = new MissingOrders(settings.missingGrace().toMillis(), settings.missingListed());
         this.latency = Timer.builder("order.to.screen.latency")
@@ -69,19 +64,9 @@ public class KitchenScreen {
                 .minimumExpectedValue(Duration.ofMillis(1))
                 .maximumExpectedValue(Duration.ofMinutes(30))
                 .register(registry);
-        SOURCES.forEach(this::receivedCounter);
+        this.counts = new ReaderCounts(registry,
+                "Orders this reader received, once each, per source (kept across restarts)", SOURCES);
         restore();
-    }
-
-    private AtomicLong receivedCounter(String source) {
-        return received.computeIfAbsent(source, s -> {
-            AtomicLong count = new AtomicLong();
-            FunctionCounter.builder("orders.received", count, AtomicLong::get)
-                    .description("Orders this reader received, once each, per source (kept across restarts)")
-                    .tag("source", s)
-                    .register(registry);
-            return count;
-        });
     }
 
     /** Rebuilds counters, columns and the gap finder from the database after a restart. */
@@ -89,7 +74,7 @@ public class KitchenScreen {
         Map<String, Long> counters = shownOrders.counters();
         counters.forEach((name, n) -> {
             if (name.startsWith(ShownOrders.RECEIVED_PREFIX)) {
-                receivedCounter(name.substring(ShownOrders.RECEIVED_PREFIX.length())).set(n);
+                counts.receivedCount(name.substring(ShownOrders.RECEIVED_PREFIX.length())).set(n);
             }
         });
         duplicates.set(counters.getOrDefault(ShownOrders.DUPLICATES, 0L));
@@ -97,7 +82,7 @@ public class KitchenScreen {
         long now = clock.millis();
         List<MissingOrder> sequences = shownOrders.liveSequencesSince(Instant.ofEpochMilli(now).minus(Duration.ofDays(1)));
         sequences.forEach(seen -> missingOrders.seen(seen.run(), seen.sequence(), now));
-        reached.set(received.values().stream().mapToLong(AtomicLong::get).sum() - imported.get());
+        reached.set(counts.receivedTotal() - imported.get());
         List<ShownOrder> latest = new ArrayList<>(shownOrders.latest(settings.recentPerKitchen() * 20));
         java.util.Collections.reverse(latest);
         synchronized (this) {
@@ -115,7 +100,7 @@ public class KitchenScreen {
         }
         Instant now = clock.instant();
         ShownOrders.Recorded recorded = shownOrders.record(source, events, now);
-        receivedCounter(source).addAndGet(recorded.fresh().size());
+        counts.receivedCount(source).addAndGet(recorded.fresh().size());
         duplicates.addAndGet(recorded.duplicates());
         for (OrderEvent event : recorded.fresh()) {
             if (!event.isLive()) {
@@ -145,10 +130,7 @@ public class KitchenScreen {
 
     /** Counts a message or record that was not an order event and went to the dead letters. */
     public void deadLettered(String source) {
-        deadLettered.computeIfAbsent(source, s -> Counter.builder("orders.dead.lettered")
-                .description("Messages and records that were not order events, dead-lettered")
-                .tag("source", s)
-                .register(registry)).increment();
+        counts.deadLettered(source);
     }
 
     @Scheduled(fixedDelay = 200)
@@ -179,10 +161,9 @@ public class KitchenScreen {
     }
 
     public ScreenStats stats() {
-        Map<String, Long> receivedNow = new TreeMap<>();
-        received.forEach((source, count) -> receivedNow.put(source, count.get()));
+        Map<String, Long> receivedNow = counts.received();
         long total = receivedNow.values().stream().mapToLong(Long::longValue).sum();
-        long dead = (long) deadLettered.values().stream().mapToDouble(Counter::count).sum();
+        long dead = counts.deadLettered();
         PlacedOrders.Placed placed = placedOrders.current();
         return new ScreenStats(receivedNow, total, placed.placed(), placed.reachable(), reached.get(),
                 missingOrders.missing(), missingOrders.recent(), missingOrders.late(), duplicates.get(), imported.get(),

@@ -1,16 +1,16 @@
 package dev.lunchrush.kitchenscreen.screen;
 
-import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.http.MediaType;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import dev.lunchrush.support.PageStreams;
 
 /**
  * Server-sent events to the open pages: a snapshot on connect, then every quarter second the new
@@ -20,10 +20,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 @Component
 class ScreenStream {
 
-    private static final long TIMEOUT_MILLIS = 30 * 60 * 1000L;
-
     private final KitchenScreen screen;
-    private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
+    private final PageStreams streams = new PageStreams(Duration.ofMinutes(30));
     private long lastStatsAt;
 
     ScreenStream(KitchenScreen screen) {
@@ -37,26 +35,13 @@ class ScreenStream {
     }
 
     SseEmitter open() {
-        SseEmitter emitter = new SseEmitter(TIMEOUT_MILLIS);
-        emitter.onCompletion(() -> emitters.remove(emitter));
-        emitter.onTimeout(() -> emitters.remove(emitter));
-        emitter.onError(ex -> emitters.remove(emitter));
-        try {
-            emitter.send(SseEmitter.event().name("snapshot")
-                    .data(new Snapshot(screen.stats(), screen.columns()), MediaType.APPLICATION_JSON));
-            emitters.add(emitter);
-        }
-        catch (IOException ex) {
-            emitter.completeWithError(ex);
-        }
-        return emitter;
+        return streams.open("snapshot", new Snapshot(screen.stats(), screen.columns()));
     }
 
     /** Open streams would hold a graceful shutdown for its whole timeout: end them first. */
     @EventListener(ContextClosedEvent.class)
     void closeAll() {
-        emitters.forEach(SseEmitter::complete);
-        emitters.clear();
+        streams.closeAll();
     }
 
     @Scheduled(fixedDelay = 250)
@@ -67,17 +52,9 @@ class ScreenStream {
             return;
         }
         lastStatsAt = now;
-        if (emitters.isEmpty()) {
+        if (streams.isEmpty()) {
             return;
         }
-        Update update = new Update(screen.stats(), orders);
-        for (SseEmitter emitter : emitters) {
-            try {
-                emitter.send(SseEmitter.event().name("update").data(update, MediaType.APPLICATION_JSON));
-            }
-            catch (IOException | IllegalStateException ex) {
-                emitters.remove(emitter);
-            }
-        }
+        streams.send("update", new Update(screen.stats(), orders));
     }
 }
