@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The queues of the acts, seen through RabbitMQ's management API ({@code GET /api/queues/{vhost}/{name}}):
+ * The queues of the acts, seen through RabbitMQ's management API (one {@code GET /api/queues/{vhost}} per
+ * poll, only the columns used):
  * {@code messages} (ready + unacknowledged) is the backlog, {@code head_message_timestamp} (the
  * AMQP {@code timestamp} property of the next message to deliver, in whole seconds) dates it.
  * Asking the management API rather than peeking with a channel means the monitor never takes a
@@ -37,9 +39,12 @@ class RabbitBacklogSource implements BacklogSource {
 
     static final String KIND = "rabbitmq";
 
+    /** The figures {@link #backlogOf} reads, and the name: all that is asked of the management API. */
+    private static final String COLUMNS = "name,messages,messages_ready,messages_unacknowledged,consumers,"
+            + "head_message_timestamp";
+
     private final List<String> queues;
-    private final URI managementUri;
-    private final String vhost;
+    private final URI queuesUri;
     private final String authorization;
     private final Duration timeout;
     private final HttpClient http;
@@ -49,8 +54,9 @@ class RabbitBacklogSource implements BacklogSource {
             RabbitProperties rabbit) {
         this.queues = properties.rabbitmq().queues();
         String base = management.managementUri().toString();
-        this.managementUri = URI.create(base.endsWith("/") ? base : base + "/");
-        this.vhost = rabbit.determineVirtualHost() == null ? "/" : rabbit.determineVirtualHost();
+        String vhost = rabbit.determineVirtualHost() == null ? "/" : rabbit.determineVirtualHost();
+        this.queuesUri = URI.create(base.endsWith("/") ? base : base + "/")
+                .resolve("api/queues/" + encode(vhost) + "?columns=" + COLUMNS);
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(
                 (rabbit.determineUsername() + ":" + rabbit.determinePassword()).getBytes(StandardCharsets.UTF_8));
         this.timeout = properties.brokerTimeout();
@@ -65,23 +71,31 @@ class RabbitBacklogSource implements BacklogSource {
 
     @Override
     public List<ReaderBacklog> poll() throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(queuesUri)
+                .timeout(timeout)
+                .header("Authorization", authorization)
+                .header("Accept", "application/json")
+                .GET()
+                .build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() == 404) {
+            // no such virtual host (yet): no queue, no reader
+            return List.of();
+        }
+        if (response.statusCode() != 200) {
+            throw new IOException("RabbitMQ management answered " + response.statusCode() + " for the queues");
+        }
+        Map<String, JsonNode> declared = new HashMap<>();
+        for (JsonNode queue : json.readTree(response.body())) {
+            declared.put(queue.path("name").asString(""), queue);
+        }
         List<ReaderBacklog> readers = new ArrayList<>();
         for (String queue : queues) {
-            HttpRequest request = HttpRequest.newBuilder(managementUri.resolve("api/queues/" + encode(vhost) + "/" + encode(queue)))
-                    .timeout(timeout)
-                    .header("Authorization", authorization)
-                    .header("Accept", "application/json")
-                    .GET()
-                    .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 404) {
-                // not declared (yet) in this virtual host: not a reader
-                continue;
+            JsonNode body = declared.get(queue);
+            // a queue not declared (yet) in this virtual host is not a reader
+            if (body != null) {
+                readers.add(backlogOf(queue, body));
             }
-            if (response.statusCode() != 200) {
-                throw new IOException("RabbitMQ management answered " + response.statusCode() + " for queue " + queue);
-            }
-            readers.add(backlogOf(queue, json.readTree(response.body())));
         }
         return readers;
     }
