@@ -2,6 +2,8 @@ package dev.lunchrush.orderservice.intake;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -39,6 +41,7 @@ public class OrderIntake {
     private final RecentOrders recent;
     private final Map<Act, Counter> placed = new EnumMap<>(Act.class);
     private final Map<Act, Counter> refused = new EnumMap<>(Act.class);
+    private final Map<IntakeOutcome, Timer> intakeTimers = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
 
     OrderIntake(CurrentAct currentAct, OrderEvents orderEvents, RabbitOrderPublisher rabbit, KafkaOrderPublisher kafka,
@@ -75,12 +78,20 @@ public class OrderIntake {
             throw ex;
         }
         finally {
-            Timer.builder("order.intake").tag("act", state.act().id()).tag("outcome", outcome)
-                    .description("time from a valid order to its answer, the output's confirm included")
-                    .publishPercentileHistogram()
-                    .register(registry)
-                    .record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
+            intakeTimer(state.act(), outcome).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         }
+    }
+
+    /** Registered on first use; kept here so that a request does not build and look up its timer in the registry. */
+    private Timer intakeTimer(Act act, String outcome) {
+        return intakeTimers.computeIfAbsent(new IntakeOutcome(act, outcome), key -> Timer.builder("order.intake")
+                .tag("act", act.id()).tag("outcome", outcome)
+                .description("time from a valid order to its answer, the output's confirm included")
+                .publishPercentileHistogram()
+                .register(registry));
+    }
+
+    private record IntakeOutcome(Act act, String outcome) {
     }
 
     private OrderEvent write(ActState state, OrderRequest request) {

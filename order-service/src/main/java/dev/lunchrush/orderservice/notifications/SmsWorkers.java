@@ -2,6 +2,7 @@ package dev.lunchrush.orderservice.notifications;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Map;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,16 +34,18 @@ class SmsWorkers {
 
     private static final Logger log = LoggerFactory.getLogger(SmsWorkers.class);
 
+    private static final String WORKER_ONE = "sms-worker-1";
+    private static final String WORKER_TWO = "sms-worker-2";
+
     private final JdbcTemplate jdbc;
     private final JsonMapper json;
-    private final MeterRegistry registry;
+    private final Map<String, Counter> sent;
     private final Counter duplicates;
     private final Counter poison;
 
     SmsWorkers(JdbcTemplate jdbc, JsonMapper json, MeterRegistry registry) {
         this.jdbc = jdbc;
         this.json = json;
-        this.registry = registry;
         this.duplicates = Counter.builder("notifications.duplicates")
                 .description("SMS tasks delivered again after they were done: counted, not sent again").register(registry);
         this.poison = Counter.builder("notifications.poison")
@@ -53,21 +56,19 @@ class SmsWorkers {
                   order_id VARCHAR(64) NOT NULL,
                   worker VARCHAR(32) NOT NULL,
                   sent_at TIMESTAMP WITH TIME ZONE NOT NULL)""");
-        for (String worker : new String[] {"sms-worker-1", "sms-worker-2"}) {
-            sent(worker);
-        }
+        this.sent = Map.of(WORKER_ONE, sent(registry, WORKER_ONE), WORKER_TWO, sent(registry, WORKER_TWO));
     }
 
-    @RabbitListener(id = "sms-worker-1", queues = Topology.NOTIFICATION_QUEUE, concurrency = "1",
+    @RabbitListener(id = WORKER_ONE, queues = Topology.NOTIFICATION_QUEUE, concurrency = "1",
             autoStartup = "${lunchrush.notifications.workers-enabled:true}")
     void workerOne(Message message) {
-        handle("sms-worker-1", message);
+        handle(WORKER_ONE, message);
     }
 
-    @RabbitListener(id = "sms-worker-2", queues = Topology.NOTIFICATION_QUEUE, concurrency = "1",
+    @RabbitListener(id = WORKER_TWO, queues = Topology.NOTIFICATION_QUEUE, concurrency = "1",
             autoStartup = "${lunchrush.notifications.workers-enabled:true}")
     void workerTwo(Message message) {
-        handle("sms-worker-2", message);
+        handle(WORKER_TWO, message);
     }
 
     void handle(String worker, Message message) {
@@ -93,10 +94,10 @@ class SmsWorkers {
             return;
         }
         log.debug("{}: SMS to {} for order {}: {}", worker, task.customerId(), task.orderId(), task.text());
-        sent(worker).increment();
+        sent.get(worker).increment();
     }
 
-    private Counter sent(String worker) {
+    private static Counter sent(MeterRegistry registry, String worker) {
         return Counter.builder("notifications.sent").tag("worker", worker)
                 .description("SMS tasks done, each exactly once").register(registry);
     }
