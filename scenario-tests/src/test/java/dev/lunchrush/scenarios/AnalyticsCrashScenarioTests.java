@@ -11,9 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Menu;
@@ -36,27 +35,11 @@ class AnalyticsCrashScenarioTests {
     // 20 s of orders: the dashboard (250/s) keeps up, so it is in the middle of its work when killed
     private static final double ORDERS_PER_SECOND = 100;
     private static final long KILL_AFTER = 300;
-    private static final List<String> JVM = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
-    private static final Duration RESTART_TIMEOUT = Duration.ofSeconds(360);
 
-    private static Stack stack;
-
-    @BeforeAll
-    static void startStack() {
-        // assigned before the start, so that the services that did start are stopped even if one did not
-        stack = new Stack();
-        stack.start(
-                Map.of("order-service", JVM, "kitchen-screen", JVM, "analytics-dashboard", JVM),
-                Map.of("kitchen-screen", Map.of("LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN", "5000")));
-        stack.switchAct("{\"act\":\"log\"}");
-    }
-
-    @AfterAll
-    static void stopStack() {
-        if (stack != null) {
-            stack.close();
-        }
-    }
+    @RegisterExtension
+    static final Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard")
+            .environment("kitchen-screen", Map.of("LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN", "5000"))
+            .inAct("{\"act\":\"log\"}");
 
     @Test
     void killedMidStreamTheReadersResumeAndEndWithExactCounts() throws Exception {
@@ -75,8 +58,8 @@ class AnalyticsCrashScenarioTests {
         assertThat(stream).as("orders still streaming at the kill").isNotDone();
 
         CompletableFuture.allOf(
-                CompletableFuture.runAsync(() -> dashboard.restart(RESTART_TIMEOUT)),
-                CompletableFuture.runAsync(() -> kitchen.restart(RESTART_TIMEOUT))).get(400, TimeUnit.SECONDS);
+                CompletableFuture.runAsync(() -> dashboard.restart(Stack.START_TIMEOUT)),
+                CompletableFuture.runAsync(() -> kitchen.restart(Stack.START_TIMEOUT))).get(400, TimeUnit.SECONDS);
         // Both come back with what they had counted: they resume, they do not start over.
         assertThat(dashboardTotal()).as("dashboard's count after the restart").isGreaterThanOrEqualTo(dashboardBeforeKill);
         assertThat(kitchenTotal()).as("kitchen screen's count after the restart").isGreaterThanOrEqualTo(kitchenBeforeKill);

@@ -11,9 +11,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Menu;
@@ -31,27 +30,12 @@ import static org.awaitility.Awaitility.await;
 class LogScenarioTests {
 
     private static final int ORDERS = 400;
-    private static final List<String> JVM = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-    private static Stack stack;
-
-    @BeforeAll
-    static void startStack() {
-        // assigned before the start, so that the services that did start are stopped even if one did not
-        stack = new Stack();
-        stack.start(
-                Map.of("order-service", JVM, "kitchen-screen", JVM, "analytics-dashboard", JVM),
-                // the screen's columns hold every order of the test, in the order the screen showed them
-                Map.of("kitchen-screen", Map.of("LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN", "2000")));
-        stack.switchAct("{\"act\":\"log\"}");
-    }
-
-    @AfterAll
-    static void stopStack() {
-        if (stack != null) {
-            stack.close();
-        }
-    }
+    @RegisterExtension
+    static final Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard")
+            // the screen's columns hold every order of the test, in the order the screen showed them
+            .environment("kitchen-screen", Map.of("LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN", "2000"))
+            .inAct("{\"act\":\"log\"}");
 
     @Test
     void bothGroupsGetEveryOrderAndEachKitchensOrdersInTheOrderTheyWerePlaced() {

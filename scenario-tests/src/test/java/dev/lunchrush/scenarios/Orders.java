@@ -30,20 +30,20 @@ import dev.lunchrush.events.SampleOrders;
  * through the real {@code POST /orders} at a given pace, and the day report that a set of orders
  * must give, computed here independently of every service.
  */
-final class Orders {
+public final class Orders {
 
     private Orders() {
     }
 
     /** An order that got its 201: what was sent and what the order service answered. */
-    record Placed(OrderRequest request, String orderId, Instant placedAt, String kitchenId, long sequence) {
+    public record Placed(OrderRequest request, String orderId, Instant placedAt, String kitchenId, long sequence) {
     }
 
-    static Menu menu(Stack stack) {
+    public static Menu menu(Stack stack) {
         return Stack.JSON.readValue(stack.get("order-service", "/menu").body(), Menu.class);
     }
 
-    static List<OrderRequest> random(Menu menu, int count, long seed) {
+    public static List<OrderRequest> random(Menu menu, int count, long seed) {
         SampleOrders samples = new SampleOrders(menu, new SplittableRandom(seed));
         List<OrderRequest> requests = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -53,7 +53,7 @@ final class Orders {
     }
 
     /** Places one order; anything but a 201 fails with what was sent and what came back. */
-    static Placed place(Stack stack, OrderRequest request) {
+    public static Placed place(Stack stack, OrderRequest request) {
         String body = Stack.JSON.writeValueAsString(request);
         HttpResponse<String> response = stack.post("order-service", "/orders", body, Map.of());
         if (response.statusCode() != 201) {

@@ -4,7 +4,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -46,22 +46,18 @@ import static org.awaitility.Awaitility.await;
 class QueuePerReaderScenarioTests {
 
     private static final Logger log = LoggerFactory.getLogger(QueuePerReaderScenarioTests.class);
-    private static final List<String> JVM = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-    private static Stack stack;
+    @RegisterExtension
+    static final Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard")
+            .inAct("{\"act\":\"queue-per-reader\"}");
+
     private static Connection connection;
     private static Supplier<String> bodies;
     /** Orders placed so far, as the readers should count them. */
     private static long placed;
 
     @BeforeAll
-    static void startStack() throws Exception {
-        Map<String, List<String>> services = new LinkedHashMap<>();
-        services.put("order-service", JVM);
-        services.put("kitchen-screen", JVM);
-        services.put("analytics-dashboard", JVM);
-        stack = new Stack().start(services);
-        stack.switchAct("{\"act\":\"queue-per-reader\"}");
+    static void prepare() throws Exception {
         // fast enough that the first two checks do not wait on the job
         stack.dashboardCapacity(5_000);
         bodies = stack.orderBodies(42);
@@ -76,12 +72,9 @@ class QueuePerReaderScenarioTests {
     }
 
     @AfterAll
-    static void stopStack() throws Exception {
+    static void disconnect() throws Exception {
         if (connection != null) {
             connection.close();
-        }
-        if (stack != null) {
-            stack.close();
         }
     }
 

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Menu;
@@ -34,25 +34,15 @@ class ReplayMatchesDashboardScenarioTests {
     private static final ZoneId OTHER_ZONE = ZoneId.of("Asia/Kathmandu"); // UTC+05:45
     private static final int IMPORTED_ORDERS = 900;
     private static final int LIVE_ORDERS = 150;
-    private static final List<String> JVM = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-    private static Stack stack;
+    @RegisterExtension
+    static final Stack stack = new Stack("order-service", "analytics-dashboard", "report-replayer")
+            .inAct("{\"act\":\"log\"}");
 
     @BeforeAll
-    static void startStack() {
-        // assigned before the start, so that the services that did start are stopped even if one did not
-        stack = new Stack();
-        stack.start(Map.of("order-service", JVM, "analytics-dashboard", JVM, "report-replayer", JVM));
-        stack.switchAct("{\"act\":\"log\"}");
+    static void fastDashboard() {
         // the slow job's pace is not what this test is about
-        stack.admin("PUT", "analytics-dashboard", "/admin/capacity", "{\"eventsPerSecond\":5000}");
-    }
-
-    @AfterAll
-    static void stopStack() {
-        if (stack != null) {
-            stack.close();
-        }
+        stack.dashboardCapacity(5000);
     }
 
     @Test

@@ -14,12 +14,11 @@ import java.util.stream.Collectors;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
@@ -50,29 +49,14 @@ class SharedQueueScenarioTests {
     // The dashboard processes 250 orders/s; at 100/s in, it gets about 50/s, far below its capacity, so
     // the split is the queue's round robin and not one reader's slowness.
     private static final double ORDERS_PER_SECOND = 100;
-    private static final List<String> JVM = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-    private static Stack stack;
-
-    @BeforeAll
-    static void startStack() {
-        // assigned before the start, so that the services that did start are stopped even if one did not
-        stack = new Stack();
-        stack.start(
-                Map.of("order-service", JVM, "kitchen-screen", JVM, "analytics-dashboard", JVM),
-                // the screen's columns and missing list hold every order of the test, so that the test can
-                // see exactly which orders the screen got and which it counts as missing
-                Map.of("kitchen-screen", Map.of("LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN", "2000",
-                        "LUNCHRUSH_SCREEN_MISSING_LISTED", "2000")));
-        stack.switchAct("{\"act\":\"shared-queue\"}");
-    }
-
-    @AfterAll
-    static void stopStack() {
-        if (stack != null) {
-            stack.close();
-        }
-    }
+    @RegisterExtension
+    static final Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard")
+            // the screen's columns and missing list hold every order of the test, so that the test can
+            // see exactly which orders the screen got and which it counts as missing
+            .environment("kitchen-screen", Map.of("LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN", "2000",
+                    "LUNCHRUSH_SCREEN_MISSING_LISTED", "2000"))
+            .inAct("{\"act\":\"shared-queue\"}");
 
     @Test
     @Order(1)

@@ -13,15 +13,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,80 +37,111 @@ import dev.lunchrush.testing.ServiceProcess;
 import dev.lunchrush.testing.TestBrokers;
 
 /**
- * Lunch Rush services as child processes on free ports, wired to the test brokers and to each other,
- * each with a data folder of its own. Closing the stack stops every process it started.
+ * Lunch Rush services run from their packaged jars as child processes, on free ports, wired to the
+ * test brokers and to the order service, each with a data folder of its own. Closing the stack stops
+ * every process it started.
+ * <p>
+ * For a whole test class it is an extension: started (the services in parallel, then the order service
+ * switched to the act) before the class's first test, and closed after its last, also when a service
+ * did not start:
+ * <pre>{@code
+ * @RegisterExtension
+ * static final Stack stack = new Stack("order-service", "kitchen-screen").inAct("{\"act\":\"log\"}");
+ * }</pre>
  */
-final class Stack implements AutoCloseable {
+public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
-    static final String ADMIN_PASSWORD = "scenario-admin-secret";
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(360);
+    public static final JsonMapper JSON = JsonMapper.builder().build();
+    /** How long a service may take to become healthy: on a loaded 2-core machine one took 3 minutes. */
+    public static final Duration START_TIMEOUT = Duration.ofMinutes(6);
+
+    private static final String ADMIN_PASSWORD = "scenario-admin-secret";
+    // Small, quick-starting JVMs: several of them start at once on a small machine.
+    private static final List<String> JVM_OPTIONS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Path dataRoot;
     private final Map<String, Integer> ports = new LinkedHashMap<>();
-    private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final Map<String, Map<String, String>> environments = new HashMap<>();
+    private final Map<String, ServiceProcess> services = new ConcurrentHashMap<>();
+    private String act;
 
-    Stack() {
+    /** The named services, with their data under {@code target/scenario-data}. */
+    public Stack(String... modules) {
+        this(Path.of("target", "scenario-data", UUID.randomUUID().toString()), List.of(modules));
+    }
+
+    public Stack(Path dataRoot, List<String> modules) {
         try {
-            dataRoot = Files.createDirectories(Path.of("target", "scenario-data", UUID.randomUUID().toString()));
+            this.dataRoot = Files.createDirectories(dataRoot);
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
-        for (String module : List.of("order-service", "kitchen-screen", "analytics-dashboard", "report-replayer",
-                "backlog-monitor")) {
-            ports.put(module, freePort());
+        modules.forEach(module -> ports.put(module, freePort()));
+    }
+
+    /** Settings of the module's own, as environment variables (for example {@code LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN}). */
+    public Stack environment(String module, Map<String, String> environment) {
+        environments.put(module, environment);
+        return this;
+    }
+
+    /** The act ({@code PUT /admin/act} body) that {@link #start()} switches the order service to. */
+    public Stack inAct(String actJson) {
+        act = actJson;
+        return this;
+    }
+
+    /** Starts every service in parallel, waits until all are healthy, then switches to the act if one was given. */
+    public Stack start() {
+        List<CompletableFuture<Void>> starts = new ArrayList<>();
+        ports.keySet().forEach(module -> starts.add(CompletableFuture.runAsync(() -> start(module))));
+        CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
+        if (act != null) {
+            switchAct(act);
         }
-    }
-
-    /** Starts the named services in parallel, each with the given JVM options (empty for the defaults). */
-    Stack start(Map<String, List<String>> modulesWithJvmOptions) {
-        List<CompletableFuture<Void>> starts = new ArrayList<>();
-        modulesWithJvmOptions.forEach((module, jvmOptions) -> starts.add(CompletableFuture.runAsync(
-                () -> start(module, jvmOptions, Map.of()))));
-        CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
         return this;
     }
 
-    /**
-     * Starts the named services in parallel, each with its JVM options and, where given, settings of
-     * its own as environment variables (for example {@code LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN}).
-     */
-    Stack start(Map<String, List<String>> modulesWithJvmOptions, Map<String, Map<String, String>> environmentPerModule) {
-        List<CompletableFuture<Void>> starts = new ArrayList<>();
-        modulesWithJvmOptions.forEach((module, jvmOptions) -> starts.add(CompletableFuture.runAsync(
-                () -> start(module, jvmOptions, environmentPerModule.getOrDefault(module, Map.of())))));
-        CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
-        return this;
-    }
-
-    ServiceProcess start(String module, List<String> jvmOptions, Map<String, String> extraEnvironment) {
+    private void start(String module) {
         Map<String, String> environment = new LinkedHashMap<>(TestBrokers.environment());
         environment.put("LUNCHRUSH_SECURITY_ADMIN_PASSWORD", ADMIN_PASSWORD);
         environment.put("LUNCHRUSH_DATA_DIR", dataRoot.resolve(module).toAbsolutePath().toString());
-        environment.put("LUNCHRUSH_ORDER_SERVICE_URL", "http://127.0.0.1:" + ports.get("order-service"));
-        environment.putAll(extraEnvironment);
-        ServiceProcess process = ServiceProcess.start(module, ports.get(module), jvmOptions, environment, START_TIMEOUT);
-        synchronized (services) {
-            services.put(module, process);
+        if (ports.containsKey("order-service")) {
+            environment.put("LUNCHRUSH_ORDER_SERVICE_URL", "http://127.0.0.1:" + ports.get("order-service"));
         }
-        return process;
+        environment.putAll(environments.getOrDefault(module, Map.of()));
+        services.put(module, ServiceProcess.start(module, ports.get(module), JVM_OPTIONS, environment, START_TIMEOUT));
     }
 
-    ServiceProcess service(String module) {
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
+    }
+
+    public ServiceProcess service(String module) {
         return services.get(module);
     }
 
-    URI uri(String module, String path) {
+    public int port(String module) {
+        return ports.get(module);
+    }
+
+    public URI uri(String module, String path) {
         return URI.create("http://127.0.0.1:" + ports.get(module) + path);
     }
 
-    HttpResponse<String> get(String module, String path) {
+    public HttpResponse<String> get(String module, String path) {
         return send(HttpRequest.newBuilder(uri(module, path)).timeout(Duration.ofSeconds(10)).GET().build());
     }
 
-    JsonNode getJson(String module, String path) {
+    public JsonNode getJson(String module, String path) {
         HttpResponse<String> response = get(module, path);
         if (response.statusCode() != 200) {
             throw new IllegalStateException("GET " + module + path + " answered " + response.statusCode() + ": " + response.body());
@@ -113,7 +149,7 @@ final class Stack implements AutoCloseable {
         return JSON.readTree(response.body());
     }
 
-    HttpResponse<String> post(String module, String path, String json, Map<String, String> headers) {
+    public HttpResponse<String> post(String module, String path, String json, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri(module, path)).timeout(Duration.ofSeconds(20))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json));
@@ -121,26 +157,32 @@ final class Stack implements AutoCloseable {
         return send(request.build());
     }
 
-    HttpResponse<String> admin(String method, String module, String path, String json) {
+    /** A request as the admin user, whatever it answers. */
+    public HttpResponse<String> sendAsAdmin(String method, String module, String path, String json) {
         HttpRequest request = HttpRequest.newBuilder(uri(module, path)).timeout(Duration.ofSeconds(20))
                 .header("Content-Type", "application/json")
                 .header("Authorization", "Basic " + Base64.getEncoder()
                         .encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
                 .build();
-        HttpResponse<String> response = send(request);
+        return send(request);
+    }
+
+    /** A request as the admin user that must succeed (2xx). */
+    public HttpResponse<String> admin(String method, String module, String path, String json) {
+        HttpResponse<String> response = sendAsAdmin(method, module, path, json);
         if (response.statusCode() >= 300) {
             throw new IllegalStateException(method + " " + module + path + " answered " + response.statusCode() + ": " + response.body());
         }
         return response;
     }
 
-    void switchAct(String actJson) {
+    public void switchAct(String actJson) {
         admin("PUT", "order-service", "/admin/act", actJson);
     }
 
     /** The analytics job's processing capacity, events per second. */
-    void dashboardCapacity(int eventsPerSecond) {
+    public void dashboardCapacity(int eventsPerSecond) {
         admin("PUT", "analytics-dashboard", "/admin/capacity", "{\"eventsPerSecond\":" + eventsPerSecond + "}");
     }
 
@@ -187,12 +229,28 @@ final class Stack implements AutoCloseable {
         }
     }
 
-    private HttpResponse<String> send(HttpRequest request) {
+    private static HttpResponse<String> send(HttpRequest request) {
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         }
         catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+            throw new UncheckedIOException(request.method() + " " + request.uri() + " failed", ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** The body at {@code uri} when it answers 200, else null (nothing listening, or an error). */
+    public static String fetch(URI uri, String accept) {
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).header("Accept", accept).GET().build();
+        try {
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? response.body() : null;
+        }
+        catch (IOException ex) {
+            return null;
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -205,7 +263,7 @@ final class Stack implements AutoCloseable {
         services.values().forEach(ServiceProcess::stop);
     }
 
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

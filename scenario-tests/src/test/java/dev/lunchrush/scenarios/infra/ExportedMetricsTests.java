@@ -1,6 +1,7 @@
 package dev.lunchrush.scenarios.infra;
 
 import java.net.URI;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.scenarios.Orders;
+import dev.lunchrush.scenarios.Stack;
 import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,11 +60,12 @@ class ExportedMetricsTests {
         Map<String, Set<String>> used = MonitoringQueries.usedMetricNames();
         assertThat(used).isNotEmpty();
 
-        try (ChildServices services = new ChildServices(data, SERVICES).startAll()) {
-            exerciseEveryAct(services);
+        try (Stack stack = new Stack(data, SERVICES)) {
+            stack.start();
+            exerciseEveryAct(stack);
 
             URI rabbitExporter = URI.create("http://" + TestBrokers.rabbit().managementUri().getHost() + ":15692/metrics/per-object");
-            boolean rabbitAnswers = services.fetch(rabbitExporter, PROMETHEUS_TEXT) != null;
+            boolean rabbitAnswers = Stack.fetch(rabbitExporter, PROMETHEUS_TEXT) != null;
             Set<String> notScraped = new HashSet<>(KnownMetrics.KAFKA_EXPORTER);
             notScraped.addAll(KnownMetrics.PROMETHEUS);
             if (!rabbitAnswers) {
@@ -74,11 +80,10 @@ class ExportedMetricsTests {
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(2)).until(() -> {
                     Exposition exported = Exposition.empty();
                     for (String service : SERVICES) {
-                        exported = exported.plus(parse(services.fetch(
-                                URI.create("http://127.0.0.1:" + services.port(service) + "/actuator/prometheus"), PROMETHEUS_TEXT)));
+                        exported = exported.plus(parse(Stack.fetch(stack.uri(service, "/actuator/prometheus"), PROMETHEUS_TEXT)));
                     }
                     if (rabbitAnswers) {
-                        exported = exported.plus(parse(services.fetch(rabbitExporter, PROMETHEUS_TEXT)));
+                        exported = exported.plus(parse(Stack.fetch(rabbitExporter, PROMETHEUS_TEXT)));
                     }
                     lastScrape.set(exported);
                     missing.set(missing(used, exported, notScraped));
@@ -130,15 +135,24 @@ class ExportedMetricsTests {
      * replay's gauges get their first values. Failures here are
      * logged, not asserted: other tests own these endpoints; this one is about the metrics.
      */
-    private static void exerciseEveryAct(ChildServices services) {
-        String order = services.sampleOrder();
+    private static void exerciseEveryAct(Stack stack) {
+        Iterator<OrderRequest> orders = Orders.random(Orders.menu(stack), 40, 1L).iterator();
         for (String act : List.of("{\"act\":\"shared-queue\"}", "{\"act\":\"queue-per-reader\"}",
                 "{\"act\":\"memory-feed\",\"strategy\":\"drop\",\"capacity\":5}", "{\"act\":\"log\"}")) {
-            ChildServices.logUnexpected(services.send("PUT", "order-service", "/admin/act", act, true), "PUT /admin/act " + act);
-            services.placeOrders(order, 10);
+            logUnexpected(stack.sendAsAdmin("PUT", "order-service", "/admin/act", act), "PUT /admin/act " + act);
+            for (int i = 0; i < 10; i++) {
+                logUnexpected(stack.post("order-service", "/orders", Stack.JSON.writeValueAsString(orders.next()), Map.of()),
+                        "POST /orders");
+            }
         }
         sendPoisonRecord();
         String replay = "{\"date\":\"" + LocalDate.now(ZoneOffset.UTC) + "\",\"zone\":\"UTC\"}";
-        ChildServices.logUnexpected(services.send("POST", "report-replayer", "/admin/replays", replay, true), "POST /admin/replays");
+        logUnexpected(stack.sendAsAdmin("POST", "report-replayer", "/admin/replays", replay), "POST /admin/replays");
+    }
+
+    private static void logUnexpected(HttpResponse<String> response, String what) {
+        if (response.statusCode() >= 300) {
+            log.warn("{} answered {}: {}", what, response.statusCode(), response.body());
+        }
     }
 }

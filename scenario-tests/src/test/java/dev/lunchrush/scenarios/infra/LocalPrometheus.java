@@ -6,9 +6,6 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+
+import dev.lunchrush.scenarios.Stack;
 
 import static org.awaitility.Awaitility.await;
 
@@ -36,12 +34,10 @@ import static org.awaitility.Awaitility.await;
 final class LocalPrometheus implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LocalPrometheus.class);
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Process process;
     private final int port;
     private final Path logFile;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private LocalPrometheus(Process process, int port, Path logFile) {
         this.process = process;
@@ -55,7 +51,7 @@ final class LocalPrometheus implements AutoCloseable {
      */
     static LocalPrometheus start(Path folder, Map<String, String> targets) {
         Path binary = onPath("prometheus");
-        int port = ChildServices.freePort();
+        int port = Stack.freePort();
         try {
             Files.createDirectories(folder);
             Path config = folder.resolve("prometheus.yml");
@@ -130,7 +126,7 @@ final class LocalPrometheus implements AutoCloseable {
             return List.of();
         }
         List<JsonNode> alerts = new ArrayList<>();
-        JSON.readTree(body).path("data").path("alerts").values().forEach(alerts::add);
+        Stack.JSON.readTree(body).path("data").path("alerts").values().forEach(alerts::add);
         return alerts;
     }
 
@@ -140,24 +136,13 @@ final class LocalPrometheus implements AutoCloseable {
         if (body == null) {
             return Double.NaN;
         }
-        JsonNode result = JSON.readTree(body).path("data").path("result");
+        JsonNode result = Stack.JSON.readTree(body).path("data").path("result");
         return result.isEmpty() ? Double.NaN : Double.parseDouble(result.path(0).path("value").path(1).asString("NaN"));
     }
 
+    /** The body of the answer when it is a 200, else null. */
     private String get(String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(5)).GET().build();
-        try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? response.body() : null;
-        }
-        catch (IOException ex) {
-            return null;
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
+        return Stack.fetch(URI.create("http://127.0.0.1:" + port + path), "application/json");
     }
 
     Path logFile() {

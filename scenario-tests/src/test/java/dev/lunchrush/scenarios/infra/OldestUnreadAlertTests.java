@@ -1,6 +1,5 @@
 package dev.lunchrush.scenarios.infra;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,8 +9,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
+import dev.lunchrush.events.Menu;
+import dev.lunchrush.scenarios.Orders;
+import dev.lunchrush.scenarios.Stack;
 import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,36 +27,37 @@ import static org.awaitility.Awaitility.await;
  */
 class OldestUnreadAlertTests {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String STOPPED_READER = "kafka:analytics-dashboard";
     private static final String RUNNING_READER = "kafka:kitchen-screen";
 
     @Test
     void stoppingAReaderOfTheLogMakesTheOldestUnreadAlertFire(@TempDir Path data) {
         List<String> modules = List.of("order-service", "kitchen-screen", "analytics-dashboard", "backlog-monitor");
-        try (ChildServices services = new ChildServices(data.resolve("services"), modules).startAll()) {
+        try (Stack stack = new Stack(data.resolve("services"), modules)) {
+            stack.start();
             String rabbitExporter = TestBrokers.rabbit().managementUri().getHost() + ":15692";
             Map<String, String> targets = Map.of(
-                    "order-service", "127.0.0.1:" + services.port("order-service"),
-                    "kitchen-screen", "127.0.0.1:" + services.port("kitchen-screen"),
-                    "analytics-dashboard", "127.0.0.1:" + services.port("analytics-dashboard"),
-                    "backlog-monitor", "127.0.0.1:" + services.port("backlog-monitor"),
+                    "order-service", "127.0.0.1:" + stack.port("order-service"),
+                    "kitchen-screen", "127.0.0.1:" + stack.port("kitchen-screen"),
+                    "analytics-dashboard", "127.0.0.1:" + stack.port("analytics-dashboard"),
+                    "backlog-monitor", "127.0.0.1:" + stack.port("backlog-monitor"),
                     "rabbitmq", rabbitExporter);
             try (LocalPrometheus prometheus = LocalPrometheus.start(data.resolve("prometheus"), targets)) {
-                assertThat(services.send("PUT", "order-service", "/admin/act", "{\"act\":\"log\"}", true).statusCode())
+                assertThat(stack.sendAsAdmin("PUT", "order-service", "/admin/act", "{\"act\":\"log\"}").statusCode())
                         .isEqualTo(200);
-                String order = services.sampleOrder();
-                assertThat(services.placeOrders(order, 20)).isEqualTo(20);
+                Menu menu = Orders.menu(stack);
+                // each must get its 201
+                Orders.random(menu, 20, 1L).forEach(order -> Orders.place(stack, order));
 
                 // Both readers caught up: the monitor sees nothing unread, Prometheus sees it too.
                 await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
-                        .until(() -> unread(services, STOPPED_READER) == 0 && unread(services, RUNNING_READER) == 0);
+                        .until(() -> unread(stack, STOPPED_READER) == 0 && unread(stack, RUNNING_READER) == 0);
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).until(() ->
                         prometheus.query("backlog_oldest_unread_age_seconds{reader=\"" + STOPPED_READER + "\"}") == 0);
 
-                services.process("analytics-dashboard").kill();
+                stack.service("analytics-dashboard").kill();
                 Instant stopped = Instant.now();
-                assertThat(services.placeOrders(order, 20)).isEqualTo(20);
+                Orders.random(menu, 20, 2L).forEach(order -> Orders.place(stack, order));
 
                 await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2))
                         .until(() -> firing(prometheus, "OldestUnreadEventTooOld", "reader", STOPPED_READER));
@@ -73,13 +75,12 @@ class OldestUnreadAlertTests {
         }
     }
 
-    private static long unread(ChildServices services, String reader) {
-        String body = services.fetch(URI.create("http://127.0.0.1:" + services.port("backlog-monitor") + "/api/readers"),
-                "application/json");
+    private static long unread(Stack stack, String reader) {
+        String body = Stack.fetch(stack.uri("backlog-monitor", "/api/readers"), "application/json");
         if (body == null) {
             return -1;
         }
-        for (JsonNode node : JSON.readTree(body).values()) {
+        for (JsonNode node : Stack.JSON.readTree(body).values()) {
             if (reader.equals(node.path("reader").asString(""))) {
                 return node.path("unread").asLong(-1);
             }
