@@ -172,6 +172,8 @@ public class RushCommand implements Callable<Integer> {
             sender.start();
             long start = System.nanoTime();
             DeathWatch deathWatch = new DeathWatch(RepoRoot.find());
+            // up before the first order: a service that dies within the first second is seen dying
+            deathWatch.observe(base);
             Snapshot last = base;
             long nextSample = start + TimeUnit.SECONDS.toNanos(1);
             Duration drain = drainTimeout(profile);
