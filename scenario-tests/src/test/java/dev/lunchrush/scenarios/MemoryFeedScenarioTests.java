@@ -1,0 +1,305 @@
+package dev.lunchrush.scenarios;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+import dev.lunchrush.events.Source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Act 3, {@code memory-feed}, at a small scale: the order service in a 72 MB heap, whose old generation
+ * leaves the feed about 35 MB once the service's own live data is in, under an overload against an
+ * analytics job that takes 50 events/s, each driven by {@code ./demo rush}.
+ * <ul>
+ * <li>{@code unbounded} dies of a real OutOfMemoryError when the feed has eaten the budget, within 20% of
+ * the time that the budget, the measured rates and the measured event size predict, and the rush reports
+ * as lost the events that were in the feed;
+ * <li>{@code block}, {@code drop} and {@code throttle}, each under an overload for twice as long, keep the
+ * same small heap flat, and account for every order exactly. {@code drop} gets the same 500 orders/s as
+ * {@code unbounded}. {@code block} gets 100/s: every order waits for room, so the orders in flight are
+ * the rate times the wait, and the generator's in-flight limit must hold them. {@code throttle} gets
+ * 55/s into a feed of 200: a throttled order comes back after {@code Retry-After} until it is placed,
+ * so under any overload the client's retries grow with time (by the surplus every second); at 55/s
+ * they stay within what a 2-core machine answers.
+ * </ul>
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MemoryFeedScenarioTests {
+
+    private static final Logger log = LoggerFactory.getLogger(MemoryFeedScenarioTests.class);
+
+    private static final long MIB = 1024 * 1024;
+    private static final int HEAP_MIB = 72;
+    private static final int YOUNG_MIB = 8;
+    /** Where the feed's pages end up (a 1 MiB page does not stay young): what the feed can fill. */
+    private static final long OLD_GENERATION_BYTES = (HEAP_MIB - YOUNG_MIB) * MIB;
+    /** Orders per second offered to unbounded and drop: ten times what the job takes. */
+    private static final double RATE = 500;
+    private static final double JOB_RATE = 50;
+    private static final int FEED_CAPACITY = 2000;
+    /** What a bounded run lasts at least, as a multiple of the time unbounded took to die. */
+    private static final double LONGER = 2;
+    /** The feed keeps an event's bytes and 4 bytes of length (PagedEvents). */
+    private static final int BYTES_KEPT_PER_EVENT_BESIDES_ITS_OWN = 4;
+
+    @RegisterExtension
+    static final Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard")
+            .jvm("order-service", List.of("-Xmx" + HEAP_MIB + "m", "-Xms" + HEAP_MIB + "m", "-Xmn" + YOUNG_MIB + "m",
+                    "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1"));
+
+    private static Path home;
+    /** When unbounded died, seconds into its rush; what the bounded runs must outlast twice. */
+    private static double unboundedDiedAt = Double.NaN;
+
+    @BeforeAll
+    static void prepare() throws Exception {
+        home = Files.createDirectories(stack.dataRoot().resolve("demo-home"));
+    }
+
+    @Test
+    @Order(1)
+    void unboundedDiesOfOutOfMemoryWhenTheBudgetIsFullAndTheFeedDiesWithIt() throws Exception {
+        stack.switchAct("{\"act\":\"memory-feed\",\"strategy\":\"unbounded\"}");
+        Rush.registerOrderService(stack, home);
+        long liveBefore = liveHeap();
+        long budget = OLD_GENERATION_BYTES - liveBefore;
+        log.info("order service's live heap before the rush {} bytes: the feed's budget is {} bytes", liveBefore, budget);
+        assertThat(budget).as("budget left to the feed").isGreaterThan(12 * MIB);
+        JsonNode kitchenBefore = stack.getJson("kitchen-screen", "/api/stats");
+        JsonNode dashboardBefore = stack.getJson("analytics-dashboard", "/api/stats");
+
+        // planned for three times as long as the prediction: it must die well before the end
+        double planned = budget / ((RATE - JOB_RATE) * 1000.0);
+        Rush.Report report = Rush.run(stack, home, Duration.ofMinutes(8), List.of("--profile", "constant",
+                "--rate", number(RATE), "--duration", Math.round(3 * planned) + "s",
+                "--dashboard-capacity", number(JOB_RATE), "--budget-mb", number(budget / 1e6),
+                // few connections: each keeps buffers on the service's heap, which would eat the budget
+                "--max-in-flight", "64", "--seed", "31"));
+
+        // the real death: the process is gone, of an OutOfMemoryError in its heap
+        assertThat(stack.service("order-service").waitFor(Duration.ofSeconds(30))).as("order service exited").isTrue();
+        assertThat(stack.service("order-service").log()).contains("OutOfMemoryError");
+        JsonNode died = report.json().path("orderServiceDied");
+        assertThat(died.isObject()).as("the rush saw the order service die:\n%s", report.output()).isTrue();
+        unboundedDiedAt = died.path("atSeconds").asDouble();
+
+        // when: the budget over the growth the rush measured (surplus × bytes kept per event). The surplus is
+        // the one of the service's healthy first half of life: in its last seconds, full collections slow
+        // its intake down, which is the dying, not the rates that kill it.
+        double surplus = slope(report.json().path("snapshots"), 2, unboundedDiedAt / 2);
+        double bytesPerEvent = report.json().path("measuredRates").path("eventBytes").asDouble()
+                + BYTES_KEPT_PER_EVENT_BESIDES_ITS_OWN;
+        double predicted = budget / (surplus * bytesPerEvent);
+        log.info("unbounded died at {} s; predicted {} s from a budget of {} bytes, surplus {}/s, {} bytes an event",
+                unboundedDiedAt, predicted, budget, surplus, bytesPerEvent);
+        assertThat(surplus).as("measured surplus, events/s").isGreaterThan(0.5 * (RATE - JOB_RATE));
+        assertThat(unboundedDiedAt).as("death, seconds into the rush, against %.1f s predicted", predicted)
+                .isCloseTo(predicted, within(0.2 * predicted));
+
+        // what was lost: the feed at the death, as the readers tell it once they have settled. Every order
+        // entered the feed before it was sent to the kitchen's queue, and got its 201 after that; so the
+        // kitchen's count lies between the 201s and the orders that entered the feed.
+        long delivered = settled("analytics-dashboard", stats -> stats.path("received").path(Source.FEED).asLong())
+                - dashboardBefore.path("received").path(Source.FEED).asLong();
+        long kitchen = settled("kitchen-screen", stats -> stats.path("total").asLong()) - kitchenBefore.path("total").asLong();
+        long lost = died.path("eventsLost").asLong();
+        long unanswered = report.orders("timeouts") + report.orders("connectionErrors");
+        assertThat(died.path("deliveredToJob").asLong()).as("delivered to the job, as the rush counts").isEqualTo(delivered);
+        assertThat(died.path("acceptedIntoFeed").asLong()).as("accepted, as the rush counts").isEqualTo(report.orders("placed"));
+        assertThat(lost).as("events lost, as the rush reports").isGreaterThan(budget / 2000)
+                .isGreaterThanOrEqualTo(died.path("lastSeenBuffered").asLong());
+        assertThat(kitchen - delivered).as("the feed at the death, by the readers (%d requests had no answer)", unanswered)
+                .isBetween(lost, lost + unanswered);
+
+        stack.service("order-service").restart(Stack.START_TIMEOUT);
+    }
+
+    @Test
+    @Order(2)
+    void blockHoldsTheHeapFlatNothingIsLostAndTheProducerAndTheKitchenWait() throws Exception {
+        Bounded run = bounded("block", 100, FEED_CAPACITY);
+        assertThat(run.report.orders("unavailable")).as("orders refused after waiting for room (503)").isPositive();
+        assertThat(run.report.json().path("latencyMillis").path("p50").asDouble())
+                .as("median latency of a placed order, ms: it waited for room").isGreaterThan(200);
+        // nothing lost: what entered the feed reached the job and the kitchen
+        assertThat(run.delivered).as("delivered to the job").isEqualTo(run.accepted);
+        assertThat(run.kitchen).as("kitchen got").isEqualTo(run.accepted);
+        // the kitchen waits too: it got little more than the job's pace, far from the orders sent
+        assertThat(run.kitchen).as("kitchen got, of %d sent", run.report.orders("sent"))
+                .isLessThan((long) (JOB_RATE * 1.25 * run.seconds) + FEED_CAPACITY);
+    }
+
+    @Test
+    @Order(3)
+    void dropHoldsTheHeapFlatAndPlacedIsDeliveredPlusDropped() throws Exception {
+        Bounded run = bounded("drop", RATE, FEED_CAPACITY);
+        assertThat(run.dropped).as("dropped").isPositive();
+        assertThat(run.report.orders("timeouts") + run.report.orders("connectionErrors")).as("unanswered").isZero();
+        assertThat(run.report.orders("placed")).as("201s").isEqualTo(run.accepted);
+        assertThat(run.delivered + run.dropped).as("delivered + dropped").isEqualTo(run.accepted);
+        assertThat(run.kitchen).as("kitchen got every order").isEqualTo(run.accepted);
+    }
+
+    @Test
+    @Order(4)
+    void throttleHoldsTheHeapFlatAndEveryThrottledOrderIsPlacedOnce() throws Exception {
+        Bounded run = bounded("throttle", 55, 200);
+        assertThat(run.report.orders("throttled")).as("429s").isPositive();
+        assertThat(run.report.orders("retried")).as("retried with the same Idempotency-Key").isPositive();
+        assertThat(run.report.orders("timeouts") + run.report.orders("connectionErrors")).as("unanswered").isZero();
+        // every 201 is one order in the feed (a retry never made a second one), and none was lost
+        assertThat(run.report.orders("placed")).as("201s").isEqualTo(run.accepted);
+        assertThat(run.delivered).as("delivered to the job").isEqualTo(run.accepted);
+        assertThat(run.kitchen).as("kitchen got").isEqualTo(run.accepted);
+        assertThat(run.kitchenDuplicates).as("orders the kitchen got twice").isZero();
+    }
+
+    private record Bounded(Rush.Report report, double seconds, long accepted, long delivered, long dropped, long kitchen,
+            long kitchenDuplicates) {
+    }
+
+    /**
+     * The overload under the strategy for twice as long as unbounded lived, with the order service's live
+     * heap read every few seconds; then the job drains the feed and the counts settle.
+     */
+    private static Bounded bounded(String strategy, double rate, int capacity) throws Exception {
+        if (!stack.service("order-service").isAlive()) {
+            stack.service("order-service").restart(Stack.START_TIMEOUT);
+        }
+        stack.switchAct("{\"act\":\"memory-feed\",\"strategy\":\"" + strategy + "\",\"capacity\":" + capacity + "}");
+        Rush.registerOrderService(stack, home);
+        long pid = stack.service("order-service").pid();
+        double unboundedLived = Double.isNaN(unboundedDiedAt)
+                ? (OLD_GENERATION_BYTES - liveHeap()) / ((RATE - JOB_RATE) * 1000.0) : unboundedDiedAt;
+        long seconds = (long) Math.ceil(LONGER * unboundedLived) + 2;
+        JsonNode before = stack.getJson("order-service", "/api/stats");
+        JsonNode kitchenBefore = stack.getJson("kitchen-screen", "/api/stats");
+        JsonNode dashboardBefore = stack.getJson("analytics-dashboard", "/api/stats");
+
+        CompletableFuture<Rush.Report> rush = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Rush.run(stack, home, Duration.ofSeconds(seconds + 240), List.of("--profile", "constant",
+                        "--rate", number(rate), "--duration", seconds + "s", "--dashboard-capacity", number(JOB_RATE),
+                        "--max-in-flight", "250", "--request-timeout", "30s", "--seed", String.valueOf(strategy.hashCode())));
+            }
+            catch (Exception ex) {
+                throw new IllegalStateException(ex);
+            }
+        });
+        long started = System.nanoTime();
+        List<long[]> readings = new ArrayList<>();
+        Rush.Report report = null;
+        while (report == null) {
+            JsonNode stats = stack.statsAfterFullGc("order-service");
+            readings.add(new long[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                stats.path("heap").path("usedAfterGcBytes").asLong(), stats.path("feed").path("buffered").asLong()});
+            try {
+                report = rush.get(3, TimeUnit.SECONDS);
+            }
+            catch (TimeoutException ex) {
+                // still rushing: the next reading
+            }
+        }
+        assertThat(stack.service("order-service").isAlive()).as("order service alive after the %s run", strategy).isTrue();
+        assertThat(stack.service("order-service").pid()).as("the same process").isEqualTo(pid);
+        assertThat(report.json().path("orderServiceDied").isNull()).as("the rush saw no death").isTrue();
+
+        // the job drains the feed quickly now, and the counts settle
+        stack.dashboardCapacity(2000);
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> stack.getJson("order-service", "/api/stats").path("feed").path("buffered").asLong() == 0);
+        JsonNode after = stack.getJson("order-service", "/api/stats");
+        long accepted = after.path("feed").path("accepted").asLong() - before.path("feed").path("accepted").asLong();
+        long dropped = after.path("feed").path("dropped").asLong() - before.path("feed").path("dropped").asLong();
+        long delivered = settled("analytics-dashboard", stats -> stats.path("received").path(Source.FEED).asLong())
+                - dashboardBefore.path("received").path(Source.FEED).asLong();
+        JsonNode kitchenAfter = settledStats("kitchen-screen", stats -> stats.path("total").asLong());
+        log.info("{}: accepted {}, delivered {}, dropped {}, kitchen {}, rush orders {}", strategy, accepted, delivered,
+                dropped, kitchenAfter.path("total").asLong() - kitchenBefore.path("total").asLong(),
+                report.json().path("orders"));
+        // Heap flat: once the bounded things are full (the feed at its capacity; under block, the requests
+        // waiting for room and their connections), the live heap stays where it is: the floor of the second
+        // half no higher than the first's, give or take a few MB of caches. (Single readings saw-tooth by up
+        // to 10 MB while the kitchen's queue pushes back on the publisher; what a buffer shows is its floor
+        // rising.) An unbounded feed would have grown by the whole budget in half the time and died.
+        int full = 0;
+        while (full < readings.size() && readings.get(full)[2] < 0.9 * capacity) {
+            full++;
+        }
+        List<long[]> steady = readings.subList(Math.min(readings.size(), full + 2), readings.size());
+        log.info("{}: live heap and feed during {} s of overload (ms:bytes:events) {}", strategy, seconds,
+                readings.stream().map(r -> r[0] + ":" + r[1] + ":" + r[2]).collect(Collectors.joining(" ")));
+        assertThat(steady).as("%s: heap readings once the feed was full", strategy).hasSizeGreaterThanOrEqualTo(8);
+        long firstFloor = steady.subList(0, steady.size() / 2).stream().mapToLong(r -> r[1]).min().orElseThrow();
+        long secondFloor = steady.subList(steady.size() / 2, steady.size()).stream().mapToLong(r -> r[1]).min().orElseThrow();
+        long highest = steady.stream().mapToLong(r -> r[1]).max().orElseThrow();
+        log.info("{}: once full, floors {} then {}, highest {}", strategy, firstFloor, secondFloor, highest);
+        assertThat(secondFloor - firstFloor).as("%s: growth of the live heap's floor", strategy).isLessThan(4 * MIB);
+
+        return new Bounded(report, seconds, accepted, delivered, dropped,
+                kitchenAfter.path("total").asLong() - kitchenBefore.path("total").asLong(),
+                kitchenAfter.path("duplicatesIgnored").asLong() - kitchenBefore.path("duplicatesIgnored").asLong());
+    }
+
+    /** Events per second by which placed outgrew read, between two times of the rush's snapshots. */
+    private static double slope(JsonNode snapshots, double from, double to) {
+        JsonNode first = null;
+        JsonNode last = null;
+        for (JsonNode snapshot : snapshots) {
+            double at = snapshot.path("seconds").asDouble();
+            if (at >= from && at <= to && snapshot.path("read").isNumber()) {
+                first = first == null ? snapshot : first;
+                last = snapshot;
+            }
+        }
+        assertThat(first).as("snapshots between %s and %s s", from, to).isNotNull().isNotSameAs(last);
+        double grown = (last.path("placed").asDouble() - last.path("read").asDouble())
+                - (first.path("placed").asDouble() - first.path("read").asDouble());
+        return grown / (last.path("seconds").asDouble() - first.path("seconds").asDouble());
+    }
+
+    /** The order service's live heap: used after a full collection asked for from outside. */
+    private static long liveHeap() {
+        return stack.statsAfterFullGc("order-service").path("heap").path("usedAfterGcBytes").asLong();
+    }
+
+    private static long settled(String module, java.util.function.ToLongFunction<JsonNode> count) {
+        return count.applyAsLong(settledStats(module, count));
+    }
+
+    /** The module's stats once the count has not moved for 3 s. */
+    private static JsonNode settledStats(String module, java.util.function.ToLongFunction<JsonNode> count) {
+        JsonNode[] last = {stack.getJson(module, "/api/stats")};
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(3)).until(() -> {
+            JsonNode now = stack.getJson(module, "/api/stats");
+            boolean still = count.applyAsLong(now) == count.applyAsLong(last[0]);
+            last[0] = now;
+            return still;
+        });
+        return last[0];
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(java.util.Locale.ROOT, "%.3f", value);
+    }
+}
