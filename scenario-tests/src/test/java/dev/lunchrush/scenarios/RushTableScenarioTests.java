@@ -1,0 +1,56 @@
+package dev.lunchrush.scenarios;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@code ./demo rush}'s closing table on a short scaled rush in the log act: 300 orders/s for 30 s
+ * against an analytics job of 150/s, then 30/s while it catches up. The lesson's arithmetic says
+ * 150 events/s of surplus and 4,500 events behind at the end of the rush; the measured table agrees
+ * within 10%.
+ */
+class RushTableScenarioTests {
+
+    private static final double RATE = 300;
+    private static final double JOB_RATE = 150;
+    private static final int RUSH_SECONDS = 30;
+
+    @RegisterExtension
+    static final Stack stack = new Stack("order-service", "analytics-dashboard", "backlog-monitor")
+            .inAct("{\"act\":\"log\"}");
+
+    @Test
+    void theMeasuredTableAgreesWithTheArithmeticOnSurplusAndBacklog() throws Exception {
+        Path home = Files.createDirectories(stack.dataRoot().resolve("demo-home"));
+        // as a teacher would: a few seconds of orders first, so that the measured rush does not start
+        // with cold JVMs (their first seconds answer late and bend the measured rates)
+        Rush.run(stack, home, Duration.ofMinutes(2), List.of("--profile", "constant", "--rate", "200",
+                "--duration", "8s", "--dashboard-capacity", "2000", "--seed", "11"));
+        Rush.Report report = Rush.run(stack, home, Duration.ofMinutes(5), List.of("--profile", "custom",
+                "--rate", "300", "--duration", RUSH_SECONDS + "s", "--then-rate", "30", "--then-duration", "40s",
+                "--dashboard-capacity", "150", "--seed", "12"));
+
+        JsonNode surplus = report.line("surplus rate (in − out)");
+        JsonNode backlog = report.line("backlog at the end of the rush");
+        assertThat(surplus.path("predicted").asDouble()).isEqualTo(RATE - JOB_RATE);
+        assertThat(backlog.path("predicted").asDouble()).isEqualTo((RATE - JOB_RATE) * RUSH_SECONDS);
+        assertThat(surplus.path("measured").asDouble()).as("measured surplus, events/s:\n%s", report.output())
+                .isCloseTo(RATE - JOB_RATE, within(0.1 * (RATE - JOB_RATE)));
+        assertThat(backlog.path("measured").asDouble()).as("measured backlog at the end of the rush:\n%s", report.output())
+                .isCloseTo((RATE - JOB_RATE) * RUSH_SECONDS, within(0.1 * (RATE - JOB_RATE) * RUSH_SECONDS));
+        assertThat(surplus.path("differencePercent").asDouble()).isBetween(-10.0, 10.0);
+        assertThat(backlog.path("differencePercent").asDouble()).isBetween(-10.0, 10.0);
+        // every order the rush placed reached the dashboard in the end: the backlog was in the log
+        assertThat(report.orders("placed")).isEqualTo(report.orders("sent"));
+        assertThat(report.json().path("orderServiceDied").isNull()).isTrue();
+    }
+}
