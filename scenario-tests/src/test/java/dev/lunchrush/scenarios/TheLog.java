@@ -41,8 +41,13 @@ final class TheLog {
 
     /** Every record now in the topic, per partition in offset order, partitions one after the other. */
     static List<Entry> readAll() {
+        return readAll(TestBrokers.kafkaBootstrapServers());
+    }
+
+    /** Every record now in the topic of the broker at {@code bootstrapServers}. */
+    static List<Entry> readAll(String bootstrapServers) {
         Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
