@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A real single-node KRaft broker in a JVM of its own, from the jars that {@code infra/kafka-broker}
  * copies to {@code target/lib}, on free ports of 127.0.0.1: for the tests that kill a broker with
- * {@code kill -9} or freeze it, which an in-process broker cannot stand for. Its data folder outlives
+ * {@code kill -9} or freeze it ({@code kill -STOP}), which an in-process broker cannot stand for. Its data folder outlives
  * a kill, so a restart finds the log where it was.
  */
 public final class KafkaBrokerProcess implements AutoCloseable {
@@ -95,6 +95,33 @@ public final class KafkaBrokerProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         log.info("killed the Kafka broker (pid {})", process.pid());
+    }
+
+    /** {@code kill -STOP}: the process stands still, its connections open, answering nothing. */
+    public void freeze() {
+        signal("STOP");
+    }
+
+    /** {@code kill -CONT}: the frozen process goes on where it stood. */
+    public void thaw() {
+        signal("CONT");
+    }
+
+    private void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+            }
+            log.info("sent SIG{} to the Kafka broker (pid {})", name, process.pid());
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
     }
 
     /** Starts the broker again on its data and ports; returns once it accepts connections. */

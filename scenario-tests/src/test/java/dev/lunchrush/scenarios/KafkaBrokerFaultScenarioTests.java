@@ -8,13 +8,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,21 +29,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Act 4 with the log's broker killed: a real Kafka broker in a process of its own gets {@code kill -9}
- * while orders stream in at 100/s, stays dead for 10 s, and comes back on its data. While it is dead
- * every request is answered, 503 or 201, within the order service's send timeout (9 s) and a margin;
- * none hangs. The oracle is the log: every order that got a 201 is in it once; one in it without a
- * 201 had an unknown outcome (a 503 after its send timed out, or no answer); each reader counts
- * exactly the log.
+ * Act 4 with the log's broker failing under a stream of 100 orders/s: a real Kafka broker in a process
+ * of its own gets {@code kill -9}, stays dead for 10 s and comes back on its data; then it is frozen
+ * ({@code SIGSTOP}) for 20 s and let go ({@code SIGCONT}). While it fails every request is answered,
+ * 503 or 201, within the order service's send timeout (9 s) and a margin; none hangs. The oracle is the
+ * log: every order that got a 201 is in it once; one in it without a 201 had an unknown outcome (a 503
+ * after its send timed out); each reader counts exactly the log.
  */
-class KafkaBrokerKillScenarioTests {
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class KafkaBrokerFaultScenarioTests {
 
-    private static final Logger log = LoggerFactory.getLogger(KafkaBrokerKillScenarioTests.class);
+    private static final Logger log = LoggerFactory.getLogger(KafkaBrokerFaultScenarioTests.class);
 
     private static final double ORDERS_PER_SECOND = 100;
-    private static final long KILL_AFTER = 500;
-    private static final long AFTER_RESTART = 500;
-    private static final Duration DEAD_FOR = Duration.ofSeconds(10);
+    private static final long BEFORE_FAULT = 500;
+    private static final long AFTER_FAULT = 500;
     /** The order service's lunchrush.kafka.send-timeout, and what a loaded machine adds to it. */
     private static final long LONGEST_ANSWER_MILLIS = 9_000 + 6_000;
 
@@ -54,6 +58,10 @@ class KafkaBrokerKillScenarioTests {
             .environment("analytics-dashboard", Map.of("SPRING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers()))
             .inAct("{\"act\":\"log\"}");
 
+    /** Over both faults: what got a 201, and how many got a 503. */
+    private static final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+    private static final AtomicLong refused = new AtomicLong();
+
     @AfterAll
     static void stopBroker() {
         // the services first (JUnit ends the stack extension after this method), so that none waits on it
@@ -62,45 +70,63 @@ class KafkaBrokerKillScenarioTests {
     }
 
     @Test
+    @Order(1)
     void killedAndRestartedTheBrokerLosesNoAcknowledgedOrderAndNoRequestHangs() throws Exception {
+        streamThrough("kill -9", () -> {
+            broker.kill();
+            sleep(Duration.ofSeconds(10));
+            broker.restart();
+        });
+    }
+
+    @Test
+    @Order(2)
+    void frozenAndLetGoTheBrokerLosesNoAcknowledgedOrderAndNoRequestHangs() throws Exception {
+        streamThrough("SIGSTOP", () -> {
+            broker.freeze();
+            sleep(Duration.ofSeconds(20));
+            broker.thaw();
+        });
+    }
+
+    private static void streamThrough(String fault, Runnable failure) throws Exception {
         OrderStream orders = new OrderStream(stack);
-        Set<String> acknowledged = orders.acknowledged;
-        AtomicBoolean restarted = new AtomicBoolean();
-        AtomicLong acknowledgedAtRestart = new AtomicLong(Long.MAX_VALUE);
-        CompletableFuture<Long> stream = CompletableFuture.supplyAsync(() -> orders.run(ORDERS_PER_SECOND, 5L,
-                () -> restarted.get() && acknowledged.size() >= acknowledgedAtRestart.get() + AFTER_RESTART));
+        AtomicBoolean over = new AtomicBoolean();
+        AtomicLong acknowledgedAfter = new AtomicLong(Long.MAX_VALUE);
+        CompletableFuture<Long> stream = CompletableFuture.supplyAsync(() -> orders.run(ORDERS_PER_SECOND, fault.hashCode(),
+                () -> over.get() && orders.acknowledged.size() >= acknowledgedAfter.get() + AFTER_FAULT));
 
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> acknowledged.size() >= KILL_AFTER);
-        broker.kill();
-        long acknowledgedAtKill = acknowledged.size();
-        Thread.sleep(DEAD_FOR.toMillis());
-        long acknowledgedWhileDead = acknowledged.size() - acknowledgedAtKill;
-        long refusedWhileDead = orders.refused.get();
-        broker.restart();
-        acknowledgedAtRestart.set(acknowledged.size());
-        restarted.set(true);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                .until(() -> orders.acknowledged.size() >= BEFORE_FAULT);
+        long acknowledgedBefore = orders.acknowledged.size();
+        failure.run();
+        long acknowledgedDuring = orders.acknowledged.size() - acknowledgedBefore;
+        long refusedDuring = orders.refused.get();
+        acknowledgedAfter.set(orders.acknowledged.size());
+        over.set(true);
         long sent = stream.get(300, TimeUnit.SECONDS);
-        log.info("{}; slowest answer {} ms; {} acknowledged and {} refused while the broker was dead",
-                orders.summary(sent), orders.slowestMillis.get(), acknowledgedWhileDead, refusedWhileDead);
+        log.info("{}: {}; slowest answer {} ms; {} acknowledged and {} refused during the fault", fault, orders.summary(sent),
+                orders.slowestMillis.get(), acknowledgedDuring, refusedDuring);
+        acknowledged.addAll(orders.acknowledged);
+        refused.addAndGet(orders.refused.get());
 
-        // while it was dead: clean refusals within the timeout, never a hang
+        // during the fault: clean refusals within the timeout, never a hang; after it, intake goes on
         assertThat(orders.otherAnswers).as("answers other than 201 and 503").isEmpty();
-        assertThat(refusedWhileDead).as("503s while the broker was dead").isPositive();
+        assertThat(refusedDuring).as("503s during the fault").isPositive();
         assertThat(orders.unanswered.get() + orders.notConnected.get()).as("requests without an answer").isZero();
         assertThat(orders.slowestMillis.get()).as("slowest answer, ms").isLessThan(LONGEST_ANSWER_MILLIS);
-        // and after it: intake goes on
-        assertThat(acknowledged.size()).as("acknowledged after the restart")
-                .isGreaterThanOrEqualTo((int) (acknowledgedAtRestart.get() + AFTER_RESTART));
+        assertThat(orders.acknowledged.size()).as("acknowledged after the fault")
+                .isGreaterThanOrEqualTo((int) (acknowledgedAfter.get() + AFTER_FAULT));
 
         // the log, by the test itself
         List<String> logged = TheLog.readAll(broker.bootstrapServers()).stream().map(entry -> entry.event().orderId()).toList();
         Set<String> inLog = Set.copyOf(logged);
         long withoutAck = inLog.stream().filter(id -> !acknowledged.contains(id)).count();
-        log.info("{} orders in the log, {} of them without a 201", logged.size(), withoutAck);
+        log.info("{}: {} orders in the log, {} of them without a 201", fault, logged.size(), withoutAck);
         assertThat(logged).as("orders in the log").doesNotHaveDuplicates();
         assertThat(inLog).as("every acknowledged order is in the log").containsAll(acknowledged);
-        assertThat(withoutAck).as("orders in the log without a 201, against %d refused", orders.refused.get())
-                .isLessThanOrEqualTo(orders.refused.get());
+        assertThat(withoutAck).as("orders in the log without a 201, against %d refused", refused.get())
+                .isLessThanOrEqualTo(refused.get());
 
         // each reader counts the log, no more, no less
         await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500))
@@ -112,6 +138,16 @@ class KafkaBrokerKillScenarioTests {
                 .forEach(column -> column.values().forEach(order -> shown.add(order.path("orderId").asString())));
         assertThat(shown).as("orders on the kitchen screen").doesNotHaveDuplicates();
         assertThat(shown.stream().collect(Collectors.toSet())).isEqualTo(inLog);
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
     }
 
     private static long dashboardTotal() {
