@@ -109,10 +109,10 @@ class AnalyticsCrashScenarioTests {
     }
 
     private static long dashboardTotal() {
-        return stack.getJson("analytics-dashboard", "/api/stats").path("received").path("kafka").asLong();
+        return LogOracle.dashboardTotal(stack);
     }
 
     private static long kitchenTotal() {
-        return stack.getJson("kitchen-screen", "/api/stats").path("received").path("kafka").asLong();
+        return LogOracle.kitchenTotal(stack);
     }
 }

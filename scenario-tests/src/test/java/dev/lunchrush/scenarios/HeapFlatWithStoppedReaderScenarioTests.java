@@ -1,6 +1,5 @@
 package dev.lunchrush.scenarios;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,12 +123,7 @@ class HeapFlatWithStoppedReaderScenarioTests {
     }
 
     /** The order service's heap after a full collection asked for from outside: what it really keeps. */
-    private static long liveHeapAfterFullGc() throws Exception {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        Process gc = new ProcessBuilder(jcmd.toString(), String.valueOf(stack.service("order-service").pid()), "GC.run")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        assertThat(gc.waitFor(30, TimeUnit.SECONDS)).as("jcmd GC.run finished").isTrue();
-        assertThat(gc.exitValue()).as("jcmd GC.run exit value").isZero();
-        return stack.getJson("order-service", "/api/stats").path("heap").path("usedAfterGcBytes").asLong();
+    private static long liveHeapAfterFullGc() {
+        return stack.statsAfterFullGc("order-service").path("heap").path("usedAfterGcBytes").asLong();
     }
 }

@@ -2,8 +2,6 @@ package dev.lunchrush.scenarios;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -12,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -118,26 +115,8 @@ class KafkaBrokerFaultScenarioTests {
         assertThat(orders.acknowledged.size()).as("acknowledged after the fault")
                 .isGreaterThanOrEqualTo((int) (acknowledgedAfter.get() + AFTER_FAULT));
 
-        // the log, by the test itself
-        List<String> logged = TheLog.readAll(broker.bootstrapServers()).stream().map(entry -> entry.event().orderId()).toList();
-        Set<String> inLog = Set.copyOf(logged);
-        long withoutAck = inLog.stream().filter(id -> !acknowledged.contains(id)).count();
-        log.info("{}: {} orders in the log, {} of them without a 201", fault, logged.size(), withoutAck);
-        assertThat(logged).as("orders in the log").doesNotHaveDuplicates();
-        assertThat(inLog).as("every acknowledged order is in the log").containsAll(acknowledged);
-        assertThat(withoutAck).as("orders in the log without a 201, against %d refused", refused.get())
-                .isLessThanOrEqualTo(refused.get());
-
-        // each reader counts the log, no more, no less
-        await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500))
-                .until(() -> dashboardTotal() >= logged.size() && kitchenTotal() >= logged.size());
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(500))
-                .until(() -> dashboardTotal() == logged.size() && kitchenTotal() == logged.size());
-        List<String> shown = new ArrayList<>();
-        stack.getJson("kitchen-screen", "/api/kitchens").values()
-                .forEach(column -> column.values().forEach(order -> shown.add(order.path("orderId").asString())));
-        assertThat(shown).as("orders on the kitchen screen").doesNotHaveDuplicates();
-        assertThat(shown.stream().collect(Collectors.toSet())).isEqualTo(inLog);
+        // a 503 after the send timed out may have been written all the same
+        LogOracle.holds(stack, broker.bootstrapServers(), acknowledged, refused.get());
     }
 
     private static void sleep(Duration duration) {
@@ -148,13 +127,5 @@ class KafkaBrokerFaultScenarioTests {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(ex);
         }
-    }
-
-    private static long dashboardTotal() {
-        return stack.getJson("analytics-dashboard", "/api/stats").path("received").path("kafka").asLong();
-    }
-
-    private static long kitchenTotal() {
-        return stack.getJson("kitchen-screen", "/api/stats").path("received").path("kafka").asLong();
     }
 }

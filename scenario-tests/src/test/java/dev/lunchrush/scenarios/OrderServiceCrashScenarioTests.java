@@ -1,20 +1,19 @@
 package dev.lunchrush.scenarios;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import dev.lunchrush.testing.TestBrokers;
 
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -62,33 +61,7 @@ class OrderServiceCrashScenarioTests {
         assertThat(acknowledged.size()).as("acknowledged after the restart")
                 .isGreaterThanOrEqualTo((int) (acknowledgedAtRestart.get() + AFTER_RESTART));
 
-        // the log, by the test itself
-        List<String> logged = TheLog.readAll().stream().map(entry -> entry.event().orderId()).toList();
-        Set<String> inLog = Set.copyOf(logged);
-        assertThat(logged).as("orders in the log").doesNotHaveDuplicates();
-        assertThat(inLog).as("every acknowledged order is in the log").containsAll(acknowledged);
-        long withoutAck = inLog.stream().filter(id -> !acknowledged.contains(id)).count();
-        log.info("{} orders in the log, {} of them without a 201", logged.size(), withoutAck);
-        assertThat(withoutAck).as("orders in the log without a 201, against %d requests without an answer",
-                orders.unanswered.get()).isLessThanOrEqualTo(orders.unanswered.get());
-
-        // each reader counts the log, no more, no less
-        await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500))
-                .until(() -> dashboardTotal() >= logged.size() && kitchenTotal() >= logged.size());
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(500))
-                .until(() -> dashboardTotal() == logged.size() && kitchenTotal() == logged.size());
-        List<String> shown = new ArrayList<>();
-        stack.getJson("kitchen-screen", "/api/kitchens").values()
-                .forEach(column -> column.values().forEach(order -> shown.add(order.path("orderId").asString())));
-        assertThat(shown).as("orders on the kitchen screen").doesNotHaveDuplicates();
-        assertThat(shown.stream().collect(Collectors.toSet())).isEqualTo(inLog);
-    }
-
-    private static long dashboardTotal() {
-        return stack.getJson("analytics-dashboard", "/api/stats").path("received").path("kafka").asLong();
-    }
-
-    private static long kitchenTotal() {
-        return stack.getJson("kitchen-screen", "/api/stats").path("received").path("kafka").asLong();
+        LogOracle.holds(stack, TestBrokers.kafkaBootstrapServers(), acknowledged,
+                orders.unanswered.get());
     }
 }
