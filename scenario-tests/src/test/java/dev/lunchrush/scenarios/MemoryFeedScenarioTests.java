@@ -126,8 +126,10 @@ class MemoryFeedScenarioTests {
         long unanswered = report.orders("timeouts") + report.orders("connectionErrors");
         assertThat(died.path("deliveredToJob").asLong()).as("delivered to the job, as the rush counts").isEqualTo(delivered);
         assertThat(died.path("acceptedIntoFeed").asLong()).as("accepted, as the rush counts").isEqualTo(report.orders("placed"));
+        // The rush counts 201s; the feed it last saw (up to a second before the death) also held the orders
+        // in flight then, which got no answer, less what the job took in that second.
         assertThat(lost).as("events lost, as the rush reports").isGreaterThan(budget / 2000)
-                .isGreaterThanOrEqualTo(died.path("lastSeenBuffered").asLong());
+                .isGreaterThanOrEqualTo(died.path("lastSeenBuffered").asLong() - unanswered - (long) JOB_RATE);
         assertThat(kitchen - delivered).as("the feed at the death, by the readers (%d requests had no answer)", unanswered)
                 .isBetween(lost, lost + unanswered);
 
