@@ -17,6 +17,12 @@ public final class OrderEventCodec {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
+    /**
+     * The largest event a reader accepts: twice the order service's largest order body (64 KB), so that
+     * no order it writes comes near it. Bigger records are poison, dead-lettered unread.
+     */
+    public static final int MAX_EVENT_BYTES = 128 * 1024;
+
     private OrderEventCodec() {
     }
 
@@ -27,9 +33,14 @@ public final class OrderEventCodec {
     /**
      * Reads an event and checks the fields every reader relies on.
      *
-     * @throws OrderEventFormatException when the bytes are not JSON or not an order event
+     * @throws OrderEventFormatException when the bytes are not JSON, not an order event or larger than
+     *     {@link #MAX_EVENT_BYTES}
      */
     public static OrderEvent decode(byte[] bytes) {
+        if (bytes.length > MAX_EVENT_BYTES) {
+            throw new OrderEventFormatException("not an order event: " + bytes.length + " bytes, more than "
+                    + MAX_EVENT_BYTES, null);
+        }
         OrderEvent event;
         try {
             event = MAPPER.readValue(bytes, OrderEvent.class);

@@ -54,4 +54,16 @@ class OrderEventCodecTests {
                         .getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(OrderEventFormatException.class);
     }
+
+    @Test
+    void rejectsAnOversizedEventEvenWhenItIsOtherwiseAnOrder() {
+        OrderEvent event = new OrderEvent("o-1", Instant.parse("2026-11-26T12:20:00Z"), "k1", "c-1", List.of(
+                new OrderItem("ramen", 1)), "12 Mill Lane", "x".repeat(OrderEventCodec.MAX_EVENT_BYTES),
+                OrderEvent.ORIGIN_LIVE, "run-1", 1);
+        byte[] json = OrderEventCodec.encode(event);
+
+        assertThat(json.length).isGreaterThan(OrderEventCodec.MAX_EVENT_BYTES);
+        assertThatThrownBy(() -> OrderEventCodec.decode(json)).isInstanceOf(OrderEventFormatException.class)
+                .hasMessageContaining("more than " + OrderEventCodec.MAX_EVENT_BYTES);
+    }
 }

@@ -1,6 +1,8 @@
 package dev.lunchrush.kitchenscreen.screen;
 
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,6 +10,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -108,15 +111,26 @@ class ShownOrders {
                 .query((rs, row) -> new MissingOrder(rs.getString(1), rs.getLong(2))).list();
     }
 
+    private static final String SHOWN_COLUMNS = "select order_id, kitchen_id, run_id, seq, placed_at_ms, shown_at_ms, "
+            + "customer_id, summary, source from shown_orders ";
+
     /** The latest live orders shown, newest first: to refill the columns after a restart. */
     List<ShownOrder> latest(int limit) {
-        return jdbc.sql("select order_id, kitchen_id, run_id, seq, placed_at_ms, shown_at_ms, customer_id, summary, source "
-                + "from shown_orders where origin = 'live' order by shown_at_ms desc limit :limit")
+        return jdbc.sql(SHOWN_COLUMNS + "where origin = 'live' order by shown_at_ms desc limit :limit")
                 .param("limit", limit)
-                .query((rs, row) -> new ShownOrder(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4),
-                        Instant.ofEpochMilli(rs.getLong(5)), Instant.ofEpochMilli(rs.getLong(6)), rs.getString(7),
-                        rs.getString(8), rs.getString(9), rs.getLong(6) - rs.getLong(5)))
+                .query(ShownOrders::shownOrder)
                 .list();
+    }
+
+    /** The order with this id, if this screen has shown it (and not yet forgotten it). */
+    Optional<ShownOrder> find(String orderId) {
+        return jdbc.sql(SHOWN_COLUMNS + "where order_id = :id").param("id", orderId).query(ShownOrders::shownOrder).optional();
+    }
+
+    private static ShownOrder shownOrder(ResultSet rs, int row) throws SQLException {
+        return new ShownOrder(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4),
+                Instant.ofEpochMilli(rs.getLong(5)), Instant.ofEpochMilli(rs.getLong(6)), rs.getString(7),
+                rs.getString(8), rs.getString(9), rs.getLong(6) - rs.getLong(5));
     }
 
     int forgetShownBefore(Instant before) {
