@@ -85,6 +85,16 @@ class DemoCommandLineTests {
     }
 
     @Test
+    void chaosFlagsAreCheckedBeforeAnythingIsTouched() {
+        assertThat(run("chaos", "--scenario", "meteor-strike", "--order-service", NOWHERE)).isEqualTo(2);
+        assertThat(err.toString()).contains("no scenario 'meteor-strike'").contains("kafka-kill, kafka-freeze");
+        assertThat(run("chaos", "--rate", "0", "--order-service", NOWHERE)).isEqualTo(2);
+        assertThat(err.toString()).contains("--rate must be above 0");
+        assertThat(run("chaos", "--before", "20m", "--order-service", NOWHERE)).isEqualTo(2);
+        assertThat(err.toString()).contains("--before and --after");
+    }
+
+    @Test
     void serviceUrlsMayComeBeforeOrAfterTheCommand() {
         CommandLine before = Demo.commandLine();
         before.parseArgs("--order-service", "http://orders:8080", "act");

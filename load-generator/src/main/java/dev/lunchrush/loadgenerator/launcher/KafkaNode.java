@@ -40,6 +40,10 @@ final class KafkaNode implements Component {
         this.process = new ManagedProcess(name(), stack.runDir(), propertiesFile().toString());
     }
 
+    ManagedProcess process() {
+        return process;
+    }
+
     @Override
     public String name() {
         return clusterSize == 1 ? "kafka" : "kafka-" + nodeId;

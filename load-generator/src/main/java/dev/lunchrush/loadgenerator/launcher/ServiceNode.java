@@ -42,6 +42,10 @@ final class ServiceNode implements Component {
         this.process = new ManagedProcess(module, stack.runDir(), jar().toString());
     }
 
+    ManagedProcess process() {
+        return process;
+    }
+
     @Override
     public String name() {
         return module;
