@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 
 import dev.lunchrush.loadgenerator.act.ActCommand;
 import dev.lunchrush.loadgenerator.backfill.BackfillCommand;
+import dev.lunchrush.loadgenerator.bench.BenchCommand;
 import dev.lunchrush.loadgenerator.chaos.ChaosCommand;
 import dev.lunchrush.loadgenerator.launcher.DownCommand;
 import dev.lunchrush.loadgenerator.launcher.StatusCommand;
@@ -29,7 +30,7 @@ import dev.lunchrush.loadgenerator.rush.RushCommand;
 @Command(name = "demo", mixinStandardHelpOptions = true, version = "Lunch Rush demo 1.0",
         description = "Lunch Rush: logs, queues and back-pressure on real RabbitMQ and real Kafka.",
         subcommands = {UpCommand.class, DownCommand.class, StatusCommand.class, ActCommand.class,
-            RushCommand.class, BackfillCommand.class, ReplayCommand.class, ChaosCommand.class})
+            RushCommand.class, BackfillCommand.class, ReplayCommand.class, ChaosCommand.class, BenchCommand.class})
 public class Demo implements Runnable {
 
     public static final int EXIT_FAILED = 1;
@@ -104,7 +105,7 @@ public class Demo implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(),
-                "Missing command: one of up, down, status, act, rush, backfill, replay, chaos (./demo --help)");
+                "Missing command: one of up, down, status, act, rush, backfill, replay, chaos, bench (./demo --help)");
     }
 
     public Endpoints endpoints() {

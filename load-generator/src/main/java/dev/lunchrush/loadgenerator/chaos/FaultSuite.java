@@ -148,7 +148,9 @@ final class FaultSuite {
                 notes.add(broker + " dead " + dead.toSeconds() + " s: " + (stream.acknowledged.size() - ackedAtKill) + " of "
                         + (stream.sent.get() - sentAtKill) + " orders acknowledged meanwhile, " + ackedLate + " of " + sentLate
                         + " in its second half");
-                if (stack.cluster() && ackedLate < 0.8 * sentLate) {
+                // with one of three brokers dead the others lead its partitions once its session has timed out: at
+                // least half of what is sent then must still be acknowledged while it is dead
+                if (stack.cluster() && ackedLate < 0.5 * sentLate) {
                     failures.add("intake did not go on with one of three brokers dead: " + ackedLate + " of " + sentLate
                             + " acknowledged in the second half of its death");
                 }

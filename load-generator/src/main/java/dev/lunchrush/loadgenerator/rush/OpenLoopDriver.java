@@ -25,6 +25,7 @@ import java.util.function.Supplier;
 
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Places orders open-loop: the i-th order of a segment is due at {@code start + i / rate}, whatever
@@ -38,7 +39,7 @@ import org.HdrHistogram.Histogram;
  * or the scheduler runs late, the generator is not holding the asked rate, and it says so
  * ({@link #lagHistogram()}, {@link Counters#lateSends}).
  */
-final class OpenLoopDriver {
+public final class OpenLoopDriver {
 
     /** A send more than this late counts as the generator not holding the rate. */
     static final long LATE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
@@ -47,7 +48,7 @@ final class OpenLoopDriver {
 
     private final HttpClient http;
     private final URI ordersUri;
-    private final Supplier<byte[]> bodies;
+    private final @Nullable Supplier<byte[]> bodies;
     private final RateProfile profile;
     private final long maxOrders;
     private final Duration requestTimeout;
@@ -65,7 +66,11 @@ final class OpenLoopDriver {
     private volatile long startNanos;
     private volatile long lastSendDeadline = Long.MAX_VALUE;
 
-    OpenLoopDriver(HttpClient http, URI ordersUri, Supplier<byte[]> bodies, RateProfile profile, long maxOrders,
+    /**
+     * @param bodies the orders' bodies, POSTed; {@code null} sends GETs to {@code ordersUri} instead (the HTTP
+     *     ceiling of {@code ./demo bench}: the same driver against the service's cheapest endpoint)
+     */
+    public OpenLoopDriver(HttpClient http, URI ordersUri, @Nullable Supplier<byte[]> bodies, RateProfile profile, long maxOrders,
             int maxInFlight, Duration requestTimeout, Duration retryGrace) {
         this.http = http;
         this.ordersUri = ordersUri;
@@ -122,12 +127,33 @@ final class OpenLoopDriver {
         this.sendObserver = observer;
     }
 
+    /** Requests answered 200 or 201. */
+    public long accepted() {
+        return counters.accepted.sum();
+    }
+
+    /** Requests that ended any other way: refused, throttled, timed out, failed. */
+    public long notAccepted() {
+        return counters.unavailable.sum() + counters.throttled.sum() + counters.timeouts.sum() + counters.errors.sum()
+                + counters.otherStatuses.values().stream().mapToLong(LongAdder::sum).sum();
+    }
+
+    /** How late the latest send was against its intended time, ms. */
+    public long currentLagMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(counters.currentLagNanos);
+    }
+
+    /** Sends that left more than {@link #LATE_NANOS} after their intended time. */
+    public long lateSends() {
+        return counters.lateSends.sum();
+    }
+
     /** Stops scheduling new orders; what is in flight finishes. */
-    void stop() {
+    public void stop() {
         stopped = true;
     }
 
-    boolean stopped() {
+    public boolean stopped() {
         return stopped;
     }
 
@@ -139,7 +165,7 @@ final class OpenLoopDriver {
     }
 
     /** Latency of accepted orders, from the intended send time of the first attempt (microseconds). */
-    Histogram latencyHistogram() {
+    public Histogram latencyHistogram() {
         synchronized (latencyTotal) {
             latencyTotal.add(latency.getIntervalHistogram());
             return latencyTotal.copy();
@@ -147,7 +173,7 @@ final class OpenLoopDriver {
     }
 
     /** Sends the whole profile, then waits (at most the retry grace) for what is still outstanding. */
-    void run() {
+    public void run() {
         startNanos = System.nanoTime();
         long sent = 0;
         outer:
@@ -183,7 +209,7 @@ final class OpenLoopDriver {
                 counters.scheduled.increment();
                 sendObserver.accept(now);
                 outstanding.incrementAndGet();
-                send(new Order(UUID.randomUUID().toString(), bodies.get(), intended, 0));
+                send(new Order(UUID.randomUUID().toString(), bodies == null ? null : bodies.get(), intended, 0));
                 sent++;
             }
         }
@@ -212,7 +238,7 @@ final class OpenLoopDriver {
         }
     }
 
-    private record Order(String idempotencyKey, byte[] body, long intendedNanos, int connectionRetries) {
+    private record Order(String idempotencyKey, byte @Nullable [] body, long intendedNanos, int connectionRetries) {
 
         Order again() {
             return new Order(idempotencyKey, body, intendedNanos, connectionRetries + 1);
@@ -221,12 +247,14 @@ final class OpenLoopDriver {
 
     private void send(Order order) {
         counters.attempts.increment();
-        HttpRequest request = HttpRequest.newBuilder(ordersUri)
-                .timeout(requestTimeout)
-                .header("Content-Type", "application/json")
-                .header("Idempotency-Key", order.idempotencyKey())
-                .POST(HttpRequest.BodyPublishers.ofByteArray(order.body()))
-                .build();
+        byte[] body = order.body();
+        HttpRequest request = body == null ? HttpRequest.newBuilder(ordersUri).timeout(requestTimeout).GET().build()
+                : HttpRequest.newBuilder(ordersUri)
+                        .timeout(requestTimeout)
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", order.idempotencyKey())
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build();
         try {
             http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
                     .whenComplete((response, failure) -> completed(order, response, failure));

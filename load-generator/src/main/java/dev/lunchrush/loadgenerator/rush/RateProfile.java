@@ -11,7 +11,7 @@ import java.util.List;
  * that maps wall time to the lesson's time of day (the lunch rush starts at 12:20; at speed N one wall
  * second is N lesson seconds).
  */
-record RateProfile(String name, List<Segment> segments, double speed, LocalTime simulatedStart) {
+public record RateProfile(String name, List<Segment> segments, double speed, LocalTime simulatedStart) {
 
     static final LocalTime LUNCH_START = LocalTime.of(12, 20);
 
@@ -23,7 +23,7 @@ record RateProfile(String name, List<Segment> segments, double speed, LocalTime 
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-    RateProfile {
+    public RateProfile {
         segments = List.copyOf(segments);
         if (segments.isEmpty()) {
             throw new IllegalArgumentException("a profile needs at least one segment");
@@ -34,9 +34,9 @@ record RateProfile(String name, List<Segment> segments, double speed, LocalTime 
     }
 
     /** A segment of constant rate. */
-    record Segment(String label, double ratePerSecond, Duration duration) {
+    public record Segment(String label, double ratePerSecond, Duration duration) {
 
-        Segment {
+        public Segment {
             if (!(ratePerSecond > 0)) {
                 throw new IllegalArgumentException("a rate must be positive, not " + ratePerSecond);
             }
@@ -62,7 +62,7 @@ record RateProfile(String name, List<Segment> segments, double speed, LocalTime 
                 new Segment("after 12:35", LUNCH_AFTER_RATE * speed, divide(LUNCH_AFTER, speed))), speed, LUNCH_START);
     }
 
-    static RateProfile constant(double rate, Duration duration, double speed) {
+    public static RateProfile constant(double rate, Duration duration, double speed) {
         return new RateProfile("constant", List.of(new Segment("constant", rate * speed, divide(duration, speed))),
                 speed, LUNCH_START);
     }

@@ -1,0 +1,134 @@
+package dev.lunchrush.loadgenerator.bench;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
+
+import dev.lunchrush.loadgenerator.rush.OpenLoopDriver;
+import dev.lunchrush.loadgenerator.rush.RateProfile;
+
+/**
+ * The highest constant rate an endpoint sustains: open-loop steps of rising rate (latency from each request's
+ * intended send time, so queueing shows), until a step misses: p99 at or over {@link #P99_LIMIT_MILLIS}, a
+ * request not accepted, fewer than 95% of the rate answered, or the driver itself more than 1% late.
+ */
+final class RateSearch {
+
+    static final double P99_LIMIT_MILLIS = 50;
+    private static final int MAX_IN_FLIGHT = 512;
+    private static final long OVERRUN_MILLIS = 5_000;
+
+    /** One step of the search. */
+    record Step(double targetPerSecond, double achievedPerSecond, long accepted, long notAccepted, long lateSends,
+            double p50Millis, double p99Millis, double p999Millis, boolean held) {
+    }
+
+    /** The steps, and the best one that held (null when none did). */
+    record Outcome(String name, List<Step> steps, @Nullable Step best) {
+
+        double bestRate() {
+            return best == null ? 0 : best.targetPerSecond();
+        }
+    }
+
+    private RateSearch() {
+    }
+
+    static Outcome run(String name, URI uri, @Nullable Supplier<byte[]> bodies, List<Double> rates, Duration step,
+            Duration warmUp, PrintWriter out) {
+        ExecutorService executor = Executors.newFixedThreadPool(2, runnable -> {
+            Thread thread = new Thread(runnable, "bench-http");
+            thread.setDaemon(true);
+            return thread;
+        });
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(3)).executor(executor).build();
+        try {
+            say(out, name + ": warm-up, " + warmUp.toSeconds() + " s at " + rates.get(0).longValue() + "/s");
+            drive(http, uri, bodies, rates.get(0), warmUp);
+            List<Step> steps = new ArrayList<>();
+            Step best = null;
+            for (double rate : rates) {
+                Step result = drive(http, uri, bodies, rate, step);
+                steps.add(result);
+                say(out, "%s: %,6.0f/s asked, %,6.0f/s answered, p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, %d not accepted: %s"
+                        .formatted(name, rate, result.achievedPerSecond(), result.p50Millis(), result.p99Millis(),
+                                result.p999Millis(), result.notAccepted(), result.held() ? "held" : "missed"));
+                if (!result.held()) {
+                    break;
+                }
+                best = result;
+                sleep(Duration.ofSeconds(2));
+            }
+            return new Outcome(name, steps, best);
+        }
+        finally {
+            executor.shutdownNow();
+        }
+    }
+
+    private static Step drive(HttpClient http, URI uri, @Nullable Supplier<byte[]> bodies, double rate, Duration duration) {
+        OpenLoopDriver driver = new OpenLoopDriver(http, uri, bodies, RateProfile.constant(rate, duration, 1), 0,
+                MAX_IN_FLIGHT, Duration.ofSeconds(10), Duration.ZERO);
+        long start = System.nanoTime();
+        // a step the stack cannot hold is cut short once the driver is 5 s behind: it has missed, and draining
+        // minutes of queued orders would only delay the next measurement
+        Thread watchdog = new Thread(() -> {
+            while (!driver.stopped()) {
+                if (driver.currentLagMillis() > OVERRUN_MILLIS) {
+                    driver.stop();
+                    return;
+                }
+                try {
+                    Thread.sleep(100);
+                }
+                catch (InterruptedException ex) {
+                    return;
+                }
+            }
+        }, "bench-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        driver.run();
+        watchdog.interrupt();
+        boolean cut = driver.stopped();
+        double seconds = Math.max(duration.toMillis() / 1000.0, (System.nanoTime() - start) / 1e9);
+        Histogram latency = driver.latencyHistogram();
+        long accepted = driver.accepted();
+        long notAccepted = driver.notAccepted();
+        long sends = accepted + notAccepted;
+        double p99 = millis(latency, 99);
+        boolean held = !cut && notAccepted == 0 && p99 < P99_LIMIT_MILLIS && accepted >= 0.95 * rate * duration.toMillis() / 1000.0
+                && driver.lateSends() <= Math.max(1, sends / 100);
+        return new Step(rate, accepted / seconds, accepted, notAccepted, driver.lateSends(), millis(latency, 50), p99,
+                millis(latency, 99.9), held);
+    }
+
+    static double millis(Histogram micros, double percentile) {
+        return micros.getTotalCount() == 0 ? 0 : micros.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    static void say(PrintWriter out, String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", ex);
+        }
+    }
+}
