@@ -33,6 +33,7 @@ import dev.lunchrush.loadgenerator.DemoException;
 import dev.lunchrush.loadgenerator.Progress;
 import dev.lunchrush.loadgenerator.RepoRoot;
 import dev.lunchrush.loadgenerator.ServiceClient;
+import dev.lunchrush.loadgenerator.Pause;
 
 /** {@code ./demo backfill}: past days of orders into the log, with their real timestamps. */
 @Command(name = "backfill", mixinStandardHelpOptions = true, sortOptions = false,
@@ -157,21 +158,12 @@ public class BackfillCommand implements Callable<Integer> {
                             + (attempt > 1 ? " (after " + attempt + " attempts)" : ""));
                 }
                 last = ex;
-                sleep(Duration.ofSeconds(1L << (attempt - 1)));
+                Pause.sleep(Duration.ofSeconds(1L << (attempt - 1)));
             }
         }
         throw last == null ? new DemoException("backfill failed") : last;
     }
 
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
-        }
-    }
 
     /** A zone id like {@code Europe/Paris} or {@code UTC}; anything else is bad input. */
     public static final class ZoneConverter implements ITypeConverter<ZoneId> {

@@ -40,6 +40,7 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.loadgenerator.AdminPassword;
 import dev.lunchrush.loadgenerator.Demo;
 import dev.lunchrush.loadgenerator.DemoException;
+import dev.lunchrush.loadgenerator.Pause;
 import dev.lunchrush.loadgenerator.Endpoints;
 import dev.lunchrush.loadgenerator.RepoRoot;
 import dev.lunchrush.loadgenerator.ServiceClient;
@@ -60,6 +61,11 @@ public class BenchCommand implements Callable<Integer> {
     enum Section {
         INTAKE, RABBITMQ, E2E, MEMORY, REPLAY
     }
+
+    /** The search's steps: fine where a small machine ends, coarse above. */
+    static final List<Double> RATES = List.of(50.0, 100.0, 150.0, 200.0, 300.0, 400.0, 600.0, 800.0, 1000.0, 1500.0,
+            2000.0, 3000.0, 4000.0, 6000.0, 8000.0, 10000.0);
+    static final List<Double> SMOKE_RATES = List.of(50.0, 100.0);
 
     @ParentCommand
     private Demo demo;
@@ -171,8 +177,7 @@ public class BenchCommand implements Callable<Integer> {
     private void intake(StackControl stack, Supplier<byte[]> bodies, int recordSize, Map<String, Object> results,
             List<String[]> table) {
         act("log");
-        List<Double> rates = smoke ? List.of(50.0, 100.0) : List.of(250.0, 500.0, 1000.0, 1500.0, 2000.0, 2500.0, 3000.0,
-                4000.0, 5000.0, 6000.0, 8000.0, 10000.0);
+        List<Double> rates = smoke ? SMOKE_RATES : RATES;
         Duration step = smoke ? Duration.ofSeconds(2) : Duration.ofSeconds(10);
         Duration warmUp = smoke ? Duration.ofSeconds(1) : Duration.ofSeconds(30);
         RateSearch.Outcome ceiling = RateSearch.run("HTTP ceiling (GET /menu)", Endpoints.resolve(orderService.base(), "/menu"),
@@ -203,8 +208,7 @@ public class BenchCommand implements Callable<Integer> {
 
     private void rabbitmq(Supplier<byte[]> bodies, int bodyBytes, int recordSize, Map<String, Object> results, List<String[]> table) {
         act("shared-queue");
-        List<Double> rates = smoke ? List.of(50.0, 100.0) : List.of(250.0, 500.0, 1000.0, 1500.0, 2000.0, 2500.0, 3000.0,
-                4000.0, 5000.0, 6000.0, 8000.0);
+        List<Double> rates = smoke ? SMOKE_RATES : RATES;
         RateSearch.Outcome intake = RateSearch.run("act 1 intake (POST /orders → RabbitMQ)",
                 Endpoints.resolve(orderService.base(), "/orders"), bodies, rates,
                 smoke ? Duration.ofSeconds(2) : Duration.ofSeconds(10), smoke ? Duration.ofSeconds(1) : Duration.ofSeconds(10), out);
@@ -236,7 +240,7 @@ public class BenchCommand implements Callable<Integer> {
             RateSearch.Outcome run = RateSearch.run("placed → kitchen screen at %,.0f/s".formatted(rate),
                     Endpoints.resolve(orderService.base(), "/orders"), bodies, List.of(rate), duration, Duration.ofSeconds(1), out);
             // the last orders need a moment to reach the screen
-            RateSearch.sleep(Duration.ofSeconds(5));
+            Pause.sleep(Duration.ofSeconds(5));
             LatencyBuckets delta = LatencyBuckets.scrape(kitchenScreen).minus(before);
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("ratePerSecond", rate);
@@ -328,7 +332,7 @@ public class BenchCommand implements Callable<Integer> {
                 if (Instant.now().isAfter(deadline)) {
                     throw new DemoException("the replay of " + day + " did not finish within 10 minutes");
                 }
-                RateSearch.sleep(Duration.ofMillis(500));
+                Pause.sleep(Duration.ofMillis(500));
                 status = replayer.get("/api/replays/" + id);
             }
             if (!"DONE".equals(ServiceClient.text(status, "state"))) {
@@ -393,7 +397,7 @@ public class BenchCommand implements Callable<Integer> {
                     say("waiting for the readers to finish their backlog: " + now);
                     nextNote = Instant.now().plusSeconds(15);
                 }
-                RateSearch.sleep(Duration.ofSeconds(1));
+                Pause.sleep(Duration.ofSeconds(1));
             }
         }
         finally {
@@ -430,7 +434,7 @@ public class BenchCommand implements Callable<Integer> {
     }
 
     private static String fixed(double ratio) {
-        return String.format("%.2f", ratio);
+        return String.format(ratio < 0.1 ? "%.3f" : "%.2f", ratio);
     }
 
     private static String rateText(RateSearch.Outcome outcome) {

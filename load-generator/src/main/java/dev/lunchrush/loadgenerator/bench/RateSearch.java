@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.lunchrush.loadgenerator.rush.OpenLoopDriver;
 import dev.lunchrush.loadgenerator.rush.RateProfile;
+import dev.lunchrush.loadgenerator.Pause;
 
 /**
  * The highest constant rate an endpoint sustains: open-loop steps of rising rate (latency from each request's
@@ -67,7 +68,7 @@ final class RateSearch {
                     break;
                 }
                 best = result;
-                sleep(Duration.ofSeconds(2));
+                Pause.sleep(Duration.ofSeconds(2));
             }
             return new Outcome(name, steps, best);
         }
@@ -122,13 +123,4 @@ final class RateSearch {
         out.flush();
     }
 
-    static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
-    }
 }

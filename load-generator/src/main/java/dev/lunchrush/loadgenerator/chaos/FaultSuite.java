@@ -25,6 +25,7 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.loadgenerator.DemoException;
 import dev.lunchrush.loadgenerator.ServiceClient;
 import dev.lunchrush.loadgenerator.launcher.StackControl;
+import dev.lunchrush.loadgenerator.Pause;
 
 /**
  * Runs the scenarios one after the other against the stack of {@code ./demo up}: puts the stack in the
@@ -91,7 +92,7 @@ final class FaultSuite {
             try {
                 say(scenario, "orders at " + (long) settings.perSecond() + "/s for " + settings.before().toSeconds()
                         + " s before the fault");
-                sleep(settings.before());
+                Pause.sleep(settings.before());
                 fault = fault(scenario, stream);
                 notes.addAll(fault.notes());
                 long resumedFrom = stream.acknowledged.size();
@@ -139,10 +140,10 @@ final class FaultSuite {
                 long sentAtKill = stream.sent.get();
                 long ackedAtKill = stream.acknowledged.size();
                 // in a cluster the partitions the dead broker led move to another after its session times out
-                sleep(dead.dividedBy(2));
+                Pause.sleep(dead.dividedBy(2));
                 long sentMid = stream.sent.get();
                 long ackedMid = stream.acknowledged.size();
-                sleep(dead.dividedBy(2));
+                Pause.sleep(dead.dividedBy(2));
                 long sentLate = stream.sent.get() - sentMid;
                 long ackedLate = stream.acknowledged.size() - ackedMid;
                 notes.add(broker + " dead " + dead.toSeconds() + " s: " + (stream.acknowledged.size() - ackedAtKill) + " of "
@@ -163,7 +164,7 @@ final class FaultSuite {
                 say(scenario, "kill -STOP " + broker + " (pid " + pid + ") for 20 s");
                 long refusedBefore = stream.refused.get();
                 try {
-                    sleep(Duration.ofSeconds(20));
+                    Pause.sleep(Duration.ofSeconds(20));
                 }
                 finally {
                     stack.thaw(broker);
@@ -200,7 +201,7 @@ final class FaultSuite {
                 say(scenario, "RabbitMQ stopped (rabbitmqctl stop_app) for 10 s");
                 long refusedBefore = stream.refused.get();
                 try {
-                    sleep(Duration.ofSeconds(10));
+                    Pause.sleep(Duration.ofSeconds(10));
                 }
                 finally {
                     Instant starting = Instant.now();
@@ -410,7 +411,7 @@ final class FaultSuite {
                         + counts.dashboard().path("received"));
                 nextNote = Instant.now().plusSeconds(10);
             }
-            sleep(Duration.ofMillis(500));
+            Pause.sleep(Duration.ofMillis(500));
         }
     }
 
@@ -420,7 +421,7 @@ final class FaultSuite {
             if (Instant.now().isAfter(deadline)) {
                 return false;
             }
-            sleep(Duration.ofMillis(250));
+            Pause.sleep(Duration.ofMillis(250));
         }
         return true;
     }
@@ -436,13 +437,4 @@ final class FaultSuite {
         return String.format("%.1f", Duration.between(start, Instant.now()).toMillis() / 1000.0);
     }
 
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
-        }
-    }
 }

@@ -17,6 +17,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderEventFormatException;
 import dev.lunchrush.loadgenerator.DemoException;
+import dev.lunchrush.loadgenerator.Pause;
 
 /**
  * The oracle: a topic read by the chaos suite itself, with a plain consumer in no group, between two marks
@@ -37,14 +38,21 @@ final class TheLog {
     }
 
     Map<TopicPartition, Long> endOffsets(String topic) {
+        // the order service creates the topics when it starts, in the background: give it a minute
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(info -> new TopicPartition(topic, info.partition())).toList();
-            if (partitions.isEmpty()) {
-                throw new DemoException("the topic " + topic + " does not exist at " + bootstrapServers
-                        + ": switch the stack to the log act once (./demo act log)");
+            while (true) {
+                List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                        .map(info -> new TopicPartition(topic, info.partition())).toList();
+                if (!partitions.isEmpty()) {
+                    return consumer.endOffsets(partitions, Duration.ofSeconds(30));
+                }
+                if (Instant.now().isAfter(deadline)) {
+                    throw new DemoException("the topic " + topic + " does not exist at " + bootstrapServers
+                            + " (the order service creates it when it starts with Kafka reachable)");
+                }
+                Pause.sleep(Duration.ofSeconds(1));
             }
-            return consumer.endOffsets(partitions, Duration.ofSeconds(30));
         }
     }
 

@@ -227,12 +227,6 @@ final class ManagedProcess {
     }
 
     static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
+        dev.lunchrush.loadgenerator.Pause.sleep(duration);
     }
 }

@@ -34,6 +34,7 @@ import dev.lunchrush.loadgenerator.RepoRoot;
 import dev.lunchrush.loadgenerator.ServiceClient;
 import dev.lunchrush.loadgenerator.backfill.BackfillCommand;
 import dev.lunchrush.loadgenerator.backfill.HourChart;
+import dev.lunchrush.loadgenerator.Pause;
 
 /** {@code ./demo replay YYYY-MM-DD}: the accountant's "last Thursday again". */
 @Command(name = "replay", mixinStandardHelpOptions = true,
@@ -118,7 +119,7 @@ public class ReplayCommand implements Callable<Integer> {
                     }
                     return status;
                 }
-                sleep(POLL);
+                Pause.sleep(POLL);
                 Optional<JsonNode> next = replayer.tryGet("/api/replays/" + id, Duration.ofSeconds(5));
                 if (next.isPresent()) {
                     status = next.get();
@@ -189,15 +190,6 @@ public class ReplayCommand implements Callable<Integer> {
         return entries;
     }
 
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
-        }
-    }
 
     /** {@code YYYY-MM-DD}, strictly. */
     static final class DateConverter implements ITypeConverter<LocalDate> {

@@ -56,13 +56,7 @@ public class RabbitOrderPublisher {
      */
     public void publishAsync(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body,
             java.util.function.Consumer<Boolean> confirmed) {
-        Message message = MessageBuilder.withBody(body)
-                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
-                .setContentEncoding("UTF-8")
-                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
-                .setMessageId(messageId)
-                .setTimestamp(new Date(timestampMillis))
-                .build();
+        Message message = persistent(messageId, timestampMillis, body);
         CorrelationData correlation = new CorrelationData(messageId);
         try {
             rabbit.send(exchange, routingKey, message, correlation);
@@ -78,13 +72,7 @@ public class RabbitOrderPublisher {
 
     /** Publishes one message and waits for its confirm; throws a 503 problem when it is not confirmed. */
     public void publish(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
-        Message message = MessageBuilder.withBody(body)
-                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
-                .setContentEncoding("UTF-8")
-                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
-                .setMessageId(messageId)
-                .setTimestamp(new Date(timestampMillis))
-                .build();
+        Message message = persistent(messageId, timestampMillis, body);
         CorrelationData correlation = new CorrelationData(messageId);
         String target = exchange.isEmpty() ? "queue " + routingKey : "exchange " + exchange;
         try {
@@ -114,5 +102,15 @@ public class RabbitOrderPublisher {
             Thread.currentThread().interrupt();
             throw ProblemException.unavailable("interrupted while waiting for RabbitMQ's confirm");
         }
+    }
+
+    private static Message persistent(String messageId, long timestampMillis, byte[] body) {
+        return MessageBuilder.withBody(body)
+                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
+                .setContentEncoding("UTF-8")
+                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
+                .setMessageId(messageId)
+                .setTimestamp(new Date(timestampMillis))
+                .build();
     }
 }
