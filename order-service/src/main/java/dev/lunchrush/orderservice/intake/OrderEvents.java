@@ -43,14 +43,14 @@ public class OrderEvents {
      * placedAt is cut to milliseconds, the resolution of Kafka's record timestamp, so both agree.
      */
     public OrderEvent live(OrderRequest request) {
-        return new OrderEvent(OrderIds.next(), Instant.now(clock).truncatedTo(ChronoUnit.MILLIS),
+        return new OrderEvent(UUID.randomUUID().toString(), Instant.now(clock).truncatedTo(ChronoUnit.MILLIS),
                 request.kitchenId(), request.customerId(), request.items(), request.deliveryAddress(), request.notes(),
                 OrderEvent.ORIGIN_LIVE, run, sequence.incrementAndGet());
     }
 
     /** A past order put in by the import: no run of ours, sequence 0. */
     public static OrderEvent imported(Instant placedAt, OrderRequest request) {
-        return new OrderEvent(OrderIds.next(), placedAt.truncatedTo(ChronoUnit.MILLIS), request.kitchenId(),
+        return new OrderEvent(UUID.randomUUID().toString(), placedAt.truncatedTo(ChronoUnit.MILLIS), request.kitchenId(),
                 request.customerId(), request.items(), request.deliveryAddress(), request.notes(), OrderEvent.ORIGIN_IMPORT,
                 "import", 0);
     }

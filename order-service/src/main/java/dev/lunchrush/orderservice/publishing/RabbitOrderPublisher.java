@@ -50,29 +50,15 @@ public class RabbitOrderPublisher {
         publish(exchange, routingKey, event.orderId(), event.placedAt().toEpochMilli(), body);
     }
 
-    /**
-     * Publishes one persistent message without waiting: {@code confirmed} is told later whether RabbitMQ
-     * confirmed it (true) or not (false: refused, unroutable, no confirm within the timeout, or not sent at all).
-     */
-    public void publishAsync(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body,
-            java.util.function.Consumer<Boolean> confirmed) {
-        Message message = persistent(messageId, timestampMillis, body);
-        CorrelationData correlation = new CorrelationData(messageId);
-        try {
-            rabbit.send(exchange, routingKey, message, correlation);
-        }
-        catch (AmqpException ex) {
-            log.warn("could not publish {} to {}: {}", messageId, exchange.isEmpty() ? routingKey : exchange, ex.getMessage());
-            confirmed.accept(false);
-            return;
-        }
-        correlation.getFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((confirm, failure) ->
-                confirmed.accept(failure == null && confirm.ack() && correlation.getReturned() == null));
-    }
-
     /** Publishes one message and waits for its confirm; throws a 503 problem when it is not confirmed. */
     public void publish(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
-        Message message = persistent(messageId, timestampMillis, body);
+        Message message = MessageBuilder.withBody(body)
+                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
+                .setContentEncoding("UTF-8")
+                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
+                .setMessageId(messageId)
+                .setTimestamp(new Date(timestampMillis))
+                .build();
         CorrelationData correlation = new CorrelationData(messageId);
         String target = exchange.isEmpty() ? "queue " + routingKey : "exchange " + exchange;
         try {
@@ -102,15 +88,5 @@ public class RabbitOrderPublisher {
             Thread.currentThread().interrupt();
             throw ProblemException.unavailable("interrupted while waiting for RabbitMQ's confirm");
         }
-    }
-
-    private static Message persistent(String messageId, long timestampMillis, byte[] body) {
-        return MessageBuilder.withBody(body)
-                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
-                .setContentEncoding("UTF-8")
-                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
-                .setMessageId(messageId)
-                .setTimestamp(new Date(timestampMillis))
-                .build();
     }
 }
