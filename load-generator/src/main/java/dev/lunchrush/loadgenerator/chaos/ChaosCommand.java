@@ -110,17 +110,17 @@ public class ChaosCommand implements Callable<Integer> {
             out.println("could not put the stack back in act " + previousAct + ": " + ex.getMessage());
         }
         if (json != null) {
-            writeJson(json, results);
+            writeJson(json, results, stack.cluster());
             out.println("JSON written to " + json);
         }
         out.flush();
         return results.stream().allMatch(Result::passed) ? 0 : Demo.EXIT_FAILED;
     }
 
-    private void writeJson(Path file, List<Result> results) {
+    private void writeJson(Path file, List<Result> results, boolean cluster) {
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("ratePerSecond", rate);
-        document.put("cluster", StackControl.asStarted(RepoRoot.find()).cluster());
+        document.put("cluster", cluster);
         document.put("scenarios", results.stream().map(result -> {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("scenario", result.scenario());
