@@ -7,6 +7,8 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -65,5 +67,96 @@ class OrderEventCodecTests {
         assertThat(json.length).isGreaterThan(OrderEventCodec.MAX_EVENT_BYTES);
         assertThatThrownBy(() -> OrderEventCodec.decode(json)).isInstanceOf(OrderEventFormatException.class)
                 .hasMessageContaining("more than " + OrderEventCodec.MAX_EVENT_BYTES);
+    }
+
+    @Test
+    void readsGeneratedOrdersAsTheDataBinderDoes() {
+        SampleOrders orders = new SampleOrders(MENU, new SplittableRandom(7));
+        JsonMapper binder = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+        for (int i = 0; i < 500; i++) {
+            OrderRequest request = orders.next();
+            OrderEvent event = new OrderEvent("o-" + i, Instant.parse("2026-11-26T12:20:00.123Z").plusSeconds(i),
+                    request.kitchenId(), request.customerId(), request.items(), request.deliveryAddress(),
+                    i % 5 == 0 ? null : request.notes(), OrderEvent.ORIGIN_LIVE, "run-1", i);
+            byte[] json = OrderEventCodec.encode(event);
+
+            assertThat(OrderEventCodec.decode(json)).isEqualTo(event).isEqualTo(binder.readValue(json, OrderEvent.class));
+        }
+    }
+
+    @Test
+    void readsASliceOfALargerBufferAndSkipsUnknownFields() {
+        String json = "{\"extra\":{\"nested\":[1,{\"a\":null}]},\"orderId\":\"o-9\",\"placedAt\":\"2026-11-26T12:20:00Z\","
+                + "\"kitchenId\":\"k2\",\"customerId\":42,\"items\":[{\"dish\":\"diavola\",\"quantity\":\"3\",\"size\":\"L\"}],"
+                + "\"sequence\":5}";
+        byte[] buffer = ("garbage" + json + "more garbage").getBytes(StandardCharsets.UTF_8);
+
+        OrderEvent event = OrderEventCodec.decode(buffer, 7, json.length());
+
+        assertThat(event.orderId()).isEqualTo("o-9");
+        assertThat(event.customerId()).isEqualTo("42");
+        assertThat(event.items()).containsExactly(new OrderItem("diavola", 3));
+        assertThat(event.sequence()).isEqualTo(5);
+        assertThat(event.notes()).isNull();
+    }
+
+    @Test
+    void rejectsEveryMalformedShapeAsNotAnOrderEvent() {
+        String valid = "\"orderId\":\"o\",\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\"";
+        List<String> poison = List.of(
+                "",
+                "[]",
+                "\"an order\"",
+                "{" + valid + "}",
+                "{" + valid + ",\"items\":null}",
+                "{" + valid + ",\"items\":{\"dish\":\"ramen\"}}",
+                "{" + valid + ",\"items\":[null]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\"}]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":null}]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1.5}]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":-2}]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":99999999999}]}",
+                "{" + valid + ",\"items\":[{\"dish\":{\"name\":\"ramen\"},\"quantity\":1}]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}],\"sequence\":\"first\"}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}],\"notes\":[\"a\"]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]} {}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]",
+                "{\"orderId\":\"o\",\"kitchenId\":\"k1\",\"placedAt\":\"yesterday\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{\"orderId\":\"o\",\"kitchenId\":\"k1\",\"placedAt\":1764159600,\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{\"orderId\":\" \",\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}");
+        for (String json : poison) {
+            assertThatThrownBy(() -> OrderEventCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
+                    .as(json).isInstanceOf(OrderEventFormatException.class).hasMessageStartingWith("not an order event");
+        }
+    }
+
+    @Test
+    void readsInstantsAsInstantParseDoes() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 20_000; i++) {
+            Instant instant = Instant.ofEpochSecond(random.nextLong(-62_000_000_000L, 250_000_000_000L),
+                    i % 4 == 0 ? 0 : i % 4 == 1 ? random.nextInt(1000) * 1_000_000 : random.nextInt(1_000_000_000));
+            assertThat(OrderEventCodec.instant(instant.toString())).isEqualTo(instant);
+        }
+        for (String text : List.of("2026-11-26T12:20:00Z", "2026-11-26T12:20:00.1Z", "2026-11-26T12:20:00.123456789Z",
+                "2024-02-29T23:59:59.999Z", "2026-11-26T12:20:00+01:00", "2026-12-31T23:59:60Z", "+12026-11-26T12:20:00Z",
+                "2026-02-29T12:20:00Z", "2026-13-01T12:20:00Z", "2026-11-26T24:00:00Z", "2026-11-26T12:20:00.Z",
+                "2026-11-26T12:2a:00Z", "2026-11-26 12:20:00Z", "2026-11-26T12:20:00.1234567890Z", "0000-01-01T00:00:00Z")) {
+            Object expected;
+            try {
+                expected = Instant.parse(text);
+            }
+            catch (java.time.DateTimeException ex) {
+                expected = ex.getClass();
+            }
+            Object actual;
+            try {
+                actual = OrderEventCodec.instant(text);
+            }
+            catch (java.time.DateTimeException ex) {
+                actual = ex.getClass();
+            }
+            assertThat(actual).as(text).isEqualTo(expected);
+        }
     }
 }

@@ -123,7 +123,8 @@ class ReplayService implements DisposableBean {
             replay.done(clock.instant());
             done.increment();
         }
-        catch (RuntimeException ex) {
+        catch (RuntimeException | Error ex) {
+            // an Error too (out of memory, say): a replay left RUNNING would refuse every later replay of its day
             log.warn("replay {} of {} in {} failed", replay.id(), replay.date(), replay.zone(), ex);
             replay.failed(clock.instant(), ex.getMessage() == null ? ex.toString() : ex.getMessage());
             failed.increment();
