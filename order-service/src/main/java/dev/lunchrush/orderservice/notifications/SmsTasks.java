@@ -11,14 +11,14 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 
 /**
  * Puts the SMS task of an order that is in the log on the RabbitMQ work queue
  * {@code notifications.sms}: the log for the facts every reader reads, the work queue for the job
  * that exactly one worker must do. The order is already durable when this runs, so a failure here
- * does not turn its 201 into a 503 (a retry would place it twice); it is logged and counted.
+ * does not turn its 201 into a 503 (a retry would place it twice); it is logged and counted when RabbitMQ's
+ * confirm (or its absence) comes, after the answer.
  */
 @Component
 public class SmsTasks {
@@ -45,14 +45,17 @@ public class SmsTasks {
         String kitchen = menu.kitchen(order.kitchenId()).map(Menu.Kitchen::name).orElse(order.kitchenId());
         SmsTask task = new SmsTask(order.orderId(), order.orderId(), order.customerId(), order.kitchenId(),
                 "Your order from " + kitchen + " is being cooked: " + order.portions() + " portions, on their way soon.");
-        try {
-            rabbit.publish("", Topology.NOTIFICATION_QUEUE, task.taskId(), order.placedAt().toEpochMilli(),
-                    json.writeValueAsBytes(task));
-            enqueued.increment();
-        }
-        catch (ProblemException ex) {
-            failed.increment();
-            log.warn("order {} is in the log but its SMS task was not queued: {}", order.orderId(), ex.detail());
-        }
+        // the answer to the order does not depend on this confirm, so the request does not wait for it: awaited,
+        // RabbitMQ's disk sync would be in every order's latency
+        rabbit.publishAsync("", Topology.NOTIFICATION_QUEUE, task.taskId(), order.placedAt().toEpochMilli(),
+                json.writeValueAsBytes(task), confirmed -> {
+                    if (confirmed) {
+                        enqueued.increment();
+                    }
+                    else {
+                        failed.increment();
+                        log.warn("order {} is in the log but RabbitMQ did not take its SMS task", order.orderId());
+                    }
+                });
     }
 }

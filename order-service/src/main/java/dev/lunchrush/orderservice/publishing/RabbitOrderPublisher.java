@@ -5,6 +5,7 @@ import java.util.Date;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,13 +53,7 @@ public class RabbitOrderPublisher {
 
     /** Publishes one message and waits for its confirm; throws a 503 problem when it is not confirmed. */
     public void publish(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
-        Message message = MessageBuilder.withBody(body)
-                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
-                .setContentEncoding("UTF-8")
-                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
-                .setMessageId(messageId)
-                .setTimestamp(new Date(timestampMillis))
-                .build();
+        Message message = message(messageId, timestampMillis, body);
         CorrelationData correlation = new CorrelationData(messageId);
         String target = exchange.isEmpty() ? "queue " + routingKey : "exchange " + exchange;
         try {
@@ -88,5 +83,36 @@ public class RabbitOrderPublisher {
             Thread.currentThread().interrupt();
             throw ProblemException.unavailable("interrupted while waiting for RabbitMQ's confirm");
         }
+    }
+
+    /**
+     * Publishes one persistent message without waiting for its confirm: {@code confirmed} is told later whether
+     * RabbitMQ took it (true) or not (false: refused, unroutable, no confirm within the timeout, or not sent at all).
+     * For work whose failure does not change the caller's answer.
+     */
+    public void publishAsync(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body,
+            Consumer<Boolean> confirmed) {
+        CorrelationData correlation = new CorrelationData(messageId);
+        try {
+            rabbit.send(exchange, routingKey, message(messageId, timestampMillis, body), correlation);
+        }
+        catch (AmqpException ex) {
+            log.warn("could not publish {} to {}: {}", messageId, exchange.isEmpty() ? routingKey : exchange,
+                    ex.getMessage());
+            confirmed.accept(false);
+            return;
+        }
+        correlation.getFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((confirm, failure) ->
+                confirmed.accept(failure == null && confirm.ack() && correlation.getReturned() == null));
+    }
+
+    private static Message message(String messageId, long timestampMillis, byte[] body) {
+        return MessageBuilder.withBody(body)
+                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
+                .setContentEncoding("UTF-8")
+                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
+                .setMessageId(messageId)
+                .setTimestamp(new Date(timestampMillis))
+                .build();
     }
 }
