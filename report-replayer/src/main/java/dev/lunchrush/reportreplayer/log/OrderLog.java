@@ -1,5 +1,6 @@
 package dev.lunchrush.reportreplayer.log;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -20,7 +21,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
@@ -105,16 +106,19 @@ public class OrderLog implements DisposableBean {
         return found;
     }
 
-    /** A consumer of no group, tuned for throughput; the caller assigns, seeks and closes it. */
-    public KafkaConsumer<byte[], byte[]> reader(String clientId) {
+    /**
+     * A consumer of no group, tuned for throughput; the caller assigns, seeks and closes it. Keys and values are
+     * slices of the fetched buffers, not copies: a replay reads each value once, where it lies.
+     */
+    public KafkaConsumer<ByteBuffer, ByteBuffer> reader(String clientId) {
         Map<String, Object> config = new HashMap<>(kafkaProperties.buildConsumerProperties());
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class);
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class);
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxPollRecords());
         config.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, settings.fetchMaxBytes());
         config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, settings.maxPartitionFetchBytes());

@@ -1,5 +1,6 @@
 package dev.lunchrush.reportreplayer.replay;
 
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,19 +76,19 @@ class ReplayRunner {
     private void read(Replay replay, ReplayPlan plan, List<TopicPartition> toRead, DayReportBuilder day) {
         long lowest = plan.from().minus(TIMESTAMP_MARGIN).toEpochMilli();
         long highest = plan.to().plus(TIMESTAMP_MARGIN).toEpochMilli();
-        try (KafkaConsumer<byte[], byte[]> consumer = orderLog.reader("report-replayer-" + replay.id())) {
+        try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = orderLog.reader("report-replayer-" + replay.id())) {
             consumer.assign(toRead);
             toRead.forEach(partition -> consumer.seek(partition, plan.ranges().get(partition).start()));
             Set<TopicPartition> remaining = new HashSet<>(toRead);
             long lastProgress = System.nanoTime();
             while (!remaining.isEmpty()) {
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(500));
+                ConsumerRecords<ByteBuffer, ByteBuffer> records = consumer.poll(Duration.ofMillis(500));
                 long read = 0;
                 long counted = 0;
                 long poison = 0;
                 for (TopicPartition partition : records.partitions()) {
                     long end = plan.ranges().get(partition).end();
-                    for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
+                    for (ConsumerRecord<ByteBuffer, ByteBuffer> record : records.records(partition)) {
                         if (record.offset() >= end) {
                             break;
                         }
@@ -118,19 +119,25 @@ class ReplayRunner {
     }
 
     /** The order in the record; null for a poison record (no value, or not an order). */
-    private static @Nullable OrderEvent decode(ConsumerRecord<byte[], byte[]> record) {
-        if (record.value() == null) {
+    private static @Nullable OrderEvent decode(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
+        ByteBuffer value = record.value();
+        if (value == null) {
             return null;
         }
         try {
-            return OrderEventCodec.decode(record.value());
+            if (value.hasArray()) {
+                return OrderEventCodec.decode(value.array(), value.arrayOffset() + value.position(), value.remaining());
+            }
+            byte[] copy = new byte[value.remaining()];
+            value.duplicate().get(copy);
+            return OrderEventCodec.decode(copy);
         }
         catch (OrderEventFormatException ex) {
             return null;
         }
     }
 
-    private static void finishReadPartitions(KafkaConsumer<byte[], byte[]> consumer,
+    private static void finishReadPartitions(KafkaConsumer<ByteBuffer, ByteBuffer> consumer,
             Map<TopicPartition, ReplayPlan.Range> ranges, Set<TopicPartition> remaining) {
         List<TopicPartition> finished = new ArrayList<>();
         for (TopicPartition partition : remaining) {

@@ -3,6 +3,7 @@ package dev.lunchrush.reportreplayer.report;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.time.zone.ZoneRules;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,6 +31,7 @@ public class DayReportBuilder {
 
     private final LocalDate date;
     private final ZoneId zone;
+    private final ZoneRules rules;
     private final Instant from;
     private final Instant to;
     private final long[] perHour = new long[24];
@@ -44,6 +46,7 @@ public class DayReportBuilder {
     public DayReportBuilder(LocalDate date, ZoneId zone) {
         this.date = date;
         this.zone = zone;
+        this.rules = zone.getRules();
         this.from = date.atStartOfDay(zone).toInstant();
         this.to = date.plusDays(1).atStartOfDay(zone).toInstant();
     }
@@ -66,7 +69,9 @@ public class DayReportBuilder {
         if (!covers(placedAt)) {
             return false;
         }
-        int hour = placedAt.atZone(zone).getHour();
+        // the hour on the zone's clock at that instant, without a ZonedDateTime per order
+        long localSeconds = placedAt.getEpochSecond() + rules.getOffset(placedAt).getTotalSeconds();
+        int hour = (int) Math.floorMod(Math.floorDiv(localSeconds, 3600), 24);
         total++;
         perHour[hour]++;
         perKitchenPerHour.computeIfAbsent(order.kitchenId(), kitchen -> new long[24])[hour]++;
