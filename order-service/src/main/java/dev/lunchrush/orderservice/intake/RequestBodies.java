@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +32,14 @@ public final class RequestBodies {
             throw tooLarge(max);
         }
         try (InputStream in = request.getInputStream()) {
-            ByteArrayOutputStream body = new ByteArrayOutputStream((int) Math.min(Math.max(declared, 1024), max));
+            if (declared >= 0) {
+                // the common case: the container holds the body to its Content-Length, so one array of that
+                // size is all it takes (no buffer to copy through, no copy at the end)
+                byte[] body = new byte[(int) declared];
+                int read = in.readNBytes(body, 0, body.length);
+                return read == body.length ? body : Arrays.copyOf(body, read);
+            }
+            ByteArrayOutputStream body = new ByteArrayOutputStream(1024);
             byte[] buffer = new byte[8192];
             int read;
             while ((read = in.read(buffer)) != -1) {
