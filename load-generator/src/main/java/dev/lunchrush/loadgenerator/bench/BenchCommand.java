@@ -324,24 +324,13 @@ public class BenchCommand implements Callable<Integer> {
                 throw new DemoException("the backfill failed (exit " + exit + "): " + backfillOut);
             }
             backfillOut.toString().lines().filter(line -> line.startsWith("Imported")).forEach(this::say);
-            JsonNode started = replayer.post("/admin/replays", Map.of("date", day.toString(), "zone", "UTC"), true);
-            String id = ServiceClient.text(started, "id");
-            JsonNode status = started;
-            Instant deadline = Instant.now().plus(Duration.ofMinutes(10));
-            while (!List.of("DONE", "FAILED").contains(ServiceClient.text(status, "state"))) {
-                if (Instant.now().isAfter(deadline)) {
-                    throw new DemoException("the replay of " + day + " did not finish within 10 minutes");
-                }
-                Pause.sleep(Duration.ofMillis(500));
-                status = replayer.get("/api/replays/" + id);
-            }
-            if (!"DONE".equals(ServiceClient.text(status, "state"))) {
-                throw new DemoException("the replay of " + day + " failed: " + ServiceClient.text(status, "error"));
-            }
+            // the replayer is a service that replays day after day: its first replay after a start also warms its
+            // JIT, so the first is reported beside and the second, on the same records, is the measured one
+            JsonNode first = replayDay(day, "first replay (warm-up)");
+            JsonNode status = replayDay(day, "replay");
             long read = status.path("read").asLong();
             double replayRate = status.path("ratePerSecond").asDouble();
-            say("replay of %s: %,d records in %.1f s, %,.0f/s".formatted(day, read, status.path("elapsedMillis").asLong() / 1000.0,
-                    replayRate));
+            double firstRate = first.path("ratePerSecond").asDouble();
             say("Kafka's consumer-perf-test reading %,d records of %s…".formatted(read, Topology.ORDERS_TOPIC));
             KafkaTools.ConsumerFigures consumer = new KafkaTools(root, stack.bootstrapServers(), out)
                     .consumerPerf(Topology.ORDERS_TOPIC, read);
@@ -353,18 +342,40 @@ public class BenchCommand implements Callable<Integer> {
             section.put("ordersFound", status.path("ordersFound").asLong());
             section.put("elapsedMillis", status.path("elapsedMillis").asLong());
             section.put("replayPerSecond", replayRate);
+            section.put("firstReplayPerSecond", firstRate);
+            section.put("firstReplayElapsedMillis", first.path("elapsedMillis").asLong());
             section.put("consumerPerf", consumer);
             section.put("replayOverConsumerPerf", ratio(replayRate, consumer.fetchRecordsPerSecond()));
             section.put("goal", "replay >= 0.5 x consumer-perf-test");
             results.put("replay", section);
             table.add(new String[] {"replay of a day (%,d records, decode + aggregate)".formatted(read),
-                    "%,.0f/s".formatted(replayRate), "consumer-perf-test: %,.0f/s".formatted(consumer.fetchRecordsPerSecond()),
+                    "%,.0f/s (first replay %,.0f/s)".formatted(replayRate, firstRate), "consumer-perf-test: %,.0f/s".formatted(consumer.fetchRecordsPerSecond()),
                     fixed(ratio(replayRate, consumer.fetchRecordsPerSecond())), "≥ 0.50"});
         }
         finally {
             say("kitchen-screen: " + stack.restart("kitchen-screen", Duration.ofMinutes(4)) + "; analytics-dashboard: "
                     + stack.restart("analytics-dashboard", Duration.ofMinutes(4)));
         }
+    }
+
+    /** Replays one day on the replayer and waits for it (at most 10 minutes); fails unless it is done. */
+    private JsonNode replayDay(LocalDate day, String what) {
+        JsonNode status = replayer.post("/admin/replays", Map.of("date", day.toString(), "zone", "UTC"), true);
+        String id = ServiceClient.text(status, "id");
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(10));
+        while (!List.of("DONE", "FAILED").contains(ServiceClient.text(status, "state"))) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new DemoException("the %s of %s did not finish within 10 minutes".formatted(what, day));
+            }
+            Pause.sleep(Duration.ofMillis(500));
+            status = replayer.get("/api/replays/" + id);
+        }
+        if (!"DONE".equals(ServiceClient.text(status, "state"))) {
+            throw new DemoException("the %s of %s failed: %s".formatted(what, day, ServiceClient.text(status, "error")));
+        }
+        say("%s of %s: %,d records in %.1f s, %,.0f/s".formatted(what, day, status.path("read").asLong(),
+                status.path("elapsedMillis").asLong() / 1000.0, status.path("ratePerSecond").asDouble()));
+        return status;
     }
 
     /**
