@@ -349,7 +349,8 @@ public class BenchCommand implements Callable<Integer> {
             section.put("goal", "replay >= 0.5 x consumer-perf-test");
             results.put("replay", section);
             table.add(new String[] {"replay of a day (%,d records, decode + aggregate)".formatted(read),
-                    "%,.0f/s (first replay %,.0f/s)".formatted(replayRate, firstRate), "consumer-perf-test: %,.0f/s".formatted(consumer.fetchRecordsPerSecond()),
+                    "%,.0f/s (first replay %,.0f/s)".formatted(replayRate, firstRate),
+                    "consumer-perf-test: %,.0f/s".formatted(consumer.fetchRecordsPerSecond()),
                     fixed(ratio(replayRate, consumer.fetchRecordsPerSecond())), "≥ 0.50"});
         }
         finally {
