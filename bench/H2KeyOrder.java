@@ -18,6 +18,9 @@ import com.fasterxml.uuid.impl.TimeBasedEpochRandomGenerator;
  * order id), with the service's tables and URL options. It fills a fresh database with PRELOAD orders,
  * then measures MEASURE more: process CPU, allocation (all threads, H2's background writer included)
  * and orders per second of wall time, per order. ORDER_IDS is v4 (random UUIDs) or v7 (time-ordered).
+ * The tables, statements and URL options are copies of those in the order service's
+ * {@code IdempotencyStore}, {@code SmsWorkers} and {@code IdempotencyConfiguration} (this program runs
+ * on H2 and java-uuid-generator alone): change them there, change them here.
  *
  * <pre>
  * java -Xmx160m -cp h2.jar:java-uuid-generator.jar bench/H2KeyOrder.java DIR v4|v7 PRELOAD MEASURE [URL options]
