@@ -46,14 +46,7 @@ final class RateSearch {
 
     static Outcome run(String name, URI uri, @Nullable Supplier<byte[]> bodies, List<Double> rates, Duration step,
             Duration warmUp, PrintWriter out) {
-        ExecutorService executor = Executors.newFixedThreadPool(2, runnable -> {
-            Thread thread = new Thread(runnable, "bench-http");
-            thread.setDaemon(true);
-            return thread;
-        });
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(3)).executor(executor).build();
-        try {
+        return withClient(http -> {
             say(out, name + ": warm-up, " + warmUp.toSeconds() + " s at " + rates.get(0).longValue() + "/s");
             drive(http, uri, bodies, rates.get(0), warmUp);
             List<Step> steps = new ArrayList<>();
@@ -71,6 +64,42 @@ final class RateSearch {
                 Pause.sleep(Duration.ofSeconds(2));
             }
             return new Outcome(name, steps, best);
+        });
+    }
+
+    /** A measured step, and the marks taken just before it started and just after its last answer. */
+    record Measured<T>(Step step, T before, T after) {
+    }
+
+    /**
+     * A warm-up at the rate, then one measured step at the same rate on the same connections, with {@code mark} read
+     * right before the measured step and right after it (every answer in): what the stack did meanwhile, e.g. its
+     * CPU, is then that step's.
+     */
+    static <T> Measured<T> warmThenMeasure(String name, URI uri, @Nullable Supplier<byte[]> bodies, double rate,
+            Duration warmUp, Duration window, Supplier<T> mark, PrintWriter out) {
+        return withClient(http -> {
+            say(out, "%s: warm-up, %d s at %,.0f/s, then %d s measured".formatted(name, warmUp.toSeconds(), rate, window.toSeconds()));
+            drive(http, uri, bodies, rate, warmUp);
+            T before = mark.get();
+            Step step = drive(http, uri, bodies, rate, window);
+            T after = mark.get();
+            say(out, "%s: %,6.0f/s asked, %,6.0f/s answered, p50 %.1f ms, p99 %.1f ms, %d not accepted".formatted(name, rate,
+                    step.achievedPerSecond(), step.p50Millis(), step.p99Millis(), step.notAccepted()));
+            return new Measured<>(step, before, after);
+        });
+    }
+
+    private static <R> R withClient(java.util.function.Function<HttpClient, R> work) {
+        ExecutorService executor = Executors.newFixedThreadPool(2, runnable -> {
+            Thread thread = new Thread(runnable, "bench-http");
+            thread.setDaemon(true);
+            return thread;
+        });
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(3)).executor(executor).build();
+        try {
+            return work.apply(http);
         }
         finally {
             executor.shutdownNow();
