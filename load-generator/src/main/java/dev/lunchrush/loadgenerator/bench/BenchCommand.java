@@ -49,6 +49,8 @@ import dev.lunchrush.loadgenerator.launcher.StackControl;
 /** {@code ./demo bench}: Lunch Rush against the brokers' own limits, measured side by side in one run. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmarks against the stack of ./demo up, each beside its reference measured in the same run: "
+                + "the CPU an order costs each process of the stack at 400/s and 200/s (from /proc) against the goals, beside "
+                + "what a GET /menu costs the order service and a record the Kafka broker under kafka-producer-perf-test; "
                 + "intake (POST /orders into Kafka, acks=all) against the same driver on GET /menu (the HTTP ceiling) and "
                 + "kafka-producer-perf-test (the broker's); act 1's intake against a plain amqp-client publisher; the "
                 + "latency from order to kitchen screen at 400/s and 4,000/s; the order service's heap after GC "
@@ -59,7 +61,7 @@ import dev.lunchrush.loadgenerator.launcher.StackControl;
 public class BenchCommand implements Callable<Integer> {
 
     enum Section {
-        INTAKE, RABBITMQ, E2E, MEMORY, REPLAY
+        CPU, INTAKE, RABBITMQ, E2E, MEMORY, REPLAY
     }
 
     /** The search's steps: fine where a small machine ends, coarse above. */
@@ -77,7 +79,7 @@ public class BenchCommand implements Callable<Integer> {
     private boolean smoke;
 
     @Option(names = "--section", split = ",", paramLabel = "NAME",
-            description = "only these: intake, rabbitmq, e2e, memory, replay (default: all)",
+            description = "only these: cpu, intake, rabbitmq, e2e, memory, replay (default: all)",
             converter = SectionConverter.class)
     private List<Section> sections = new ArrayList<>();
 
@@ -136,6 +138,11 @@ public class BenchCommand implements Callable<Integer> {
         List<String[]> table = new ArrayList<>();
         Instant started = Instant.now();
         try {
+            if (chosen.contains(Section.CPU)) {
+                quiesce();
+                table.addAll(new CpuPerOrder(root, stack.kafkaBrokers(), stack.bootstrapServers(), orderService, kitchenScreen,
+                        dashboard, smoke, out).run(orderBodies, recordSize, results));
+            }
             if (chosen.contains(Section.INTAKE)) {
                 quiesce();
                 intake(stack, orderBodies, recordSize, results, table);
@@ -462,7 +469,7 @@ public class BenchCommand implements Callable<Integer> {
                 return Section.valueOf(value.strip().toUpperCase(java.util.Locale.ROOT));
             }
             catch (IllegalArgumentException ex) {
-                throw new CommandLine.TypeConversionException("no section '" + value + "'; the sections are: intake, "
+                throw new CommandLine.TypeConversionException("no section '" + value + "'; the sections are: cpu, intake, "
                         + "rabbitmq, e2e, memory, replay");
             }
         }
