@@ -13,6 +13,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -41,6 +43,10 @@ import static org.awaitility.Awaitility.await;
  * poison record and one replay (so that metrics registered on first use exist too), and their {@code /actuator/prometheus}
  * is scraped, with RabbitMQ's own exporter where it answers. The test names each missing metric, the
  * queries that use it, and what the scrape says about it.
+ * <p>
+ * The same scrape checks {@code infra/exported-metrics.txt}, the list that {@code infra/check} holds every
+ * rule and dashboard to ({@link ExportedMetricsFile}): written to {@code target/exported-metrics.txt} every
+ * run, over the committed file with {@code -Dlunchrush.exported-metrics=write}.
  * <p>
  * Not scraped, and why: {@link KnownMetrics#KAFKA_EXPORTER} (kafka-exporter runs in docker compose
  * only), {@link KnownMetrics#PROMETHEUS} (made by Prometheus itself), and
@@ -75,17 +81,18 @@ class ExportedMetricsTests {
 
             // Metrics registered on first use appear once the orders and the replay have gone through.
             AtomicReference<List<String>> missing = new AtomicReference<>(List.of());
-            AtomicReference<Exposition> lastScrape = new AtomicReference<>(Exposition.empty());
+            AtomicReference<Map<String, Exposition>> lastScrape = new AtomicReference<>(Map.of());
             try {
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-                    Exposition exported = Exposition.empty();
+                    Map<String, Exposition> scrapes = new TreeMap<>();
                     for (String service : SERVICES) {
-                        exported = exported.plus(parse(Stack.fetch(stack.uri(service, "/actuator/prometheus"), PROMETHEUS_TEXT)));
+                        scrapes.put(service, parse(Stack.fetch(stack.uri(service, "/actuator/prometheus"), PROMETHEUS_TEXT)));
                     }
                     if (rabbitAnswers) {
-                        exported = exported.plus(parse(Stack.fetch(rabbitExporter, PROMETHEUS_TEXT)));
+                        scrapes.put(ExportedMetricsFile.RABBITMQ, parse(Stack.fetch(rabbitExporter, PROMETHEUS_TEXT)));
                     }
-                    lastScrape.set(exported);
+                    Exposition exported = scrapes.values().stream().reduce(Exposition.empty(), Exposition::plus);
+                    lastScrape.set(scrapes);
                     missing.set(missing(used, exported, notScraped));
                     return missing.get().isEmpty();
                 });
@@ -94,11 +101,60 @@ class ExportedMetricsTests {
                 // the assertion below names what is missing
             }
             log.info("scraped {} series names; {} metric names used by dashboards and rules; {} missing",
-                    lastScrape.get().samples().size(), used.size(), missing.get().size());
+                    lastScrape.get().values().stream().reduce(Exposition.empty(), Exposition::plus).samples().size(),
+                    used.size(), missing.get().size());
             assertThat(missing.get())
                     .as("metrics that a dashboard or an alert rule of infra/ uses and nothing exports")
                     .isEmpty();
+
+            theCommittedListOfExportedMetricsIsTrue(lastScrape.get());
         }
+    }
+
+    /**
+     * {@code infra/exported-metrics.txt}, which infra/check reads, against this scrape: written afresh to
+     * {@code target/exported-metrics.txt} every time (and over the committed file when asked: see
+     * {@link ExportedMetricsFile#writeRequested()}); otherwise every name the committed file lists for a
+     * scraped exporter must be exported by it, and every Lunch Rush metric exported must be listed.
+     */
+    private static void theCommittedListOfExportedMetricsIsTrue(Map<String, Exposition> scrapes) {
+        Map<String, Set<String>> scraped = new TreeMap<>();
+        scrapes.forEach((exporter, exposition) -> exposition.samples().forEach(name -> {
+            if (!ExportedMetricsFile.RABBITMQ.equals(exporter) || name.startsWith("rabbitmq_")) {
+                scraped.computeIfAbsent(name, key -> new TreeSet<>()).add(exporter);
+            }
+        }));
+        Path committed = ExportedMetricsFile.committed();
+        Map<String, Set<String>> fresh = new TreeMap<>(scraped);
+        if (!scrapes.containsKey(ExportedMetricsFile.RABBITMQ)) {
+            // RabbitMQ's exporter did not answer: keep what the committed file says about it, or its known names
+            Map<String, Set<String>> before = ExportedMetricsFile.read(committed);
+            before.forEach((name, exporters) -> {
+                if (exporters.contains(ExportedMetricsFile.RABBITMQ)) {
+                    fresh.computeIfAbsent(name, key -> new TreeSet<>()).add(ExportedMetricsFile.RABBITMQ);
+                }
+            });
+            KnownMetrics.RABBITMQ_EXPORTER.forEach(name ->
+                    fresh.computeIfAbsent(name, key -> new TreeSet<>()).add(ExportedMetricsFile.RABBITMQ));
+        }
+        KnownMetrics.KAFKA_EXPORTER.forEach(name ->
+                fresh.computeIfAbsent(name, key -> new TreeSet<>()).add(ExportedMetricsFile.KAFKA_EXPORTER));
+        KnownMetrics.PROMETHEUS.forEach(name ->
+                fresh.computeIfAbsent(name, key -> new TreeSet<>()).add(ExportedMetricsFile.PROMETHEUS));
+
+        Path candidate = Path.of("target", "exported-metrics.txt");
+        ExportedMetricsFile.write(candidate, fresh);
+        if (ExportedMetricsFile.writeRequested()) {
+            ExportedMetricsFile.write(committed, fresh);
+            log.info("wrote {} metric names to {}", fresh.size(), committed);
+            return;
+        }
+        assertThat(committed).as("the list of exported metrics that infra/check reads").isRegularFile();
+        List<String> wrong = ExportedMetricsFile.discrepancies(ExportedMetricsFile.read(committed), scraped, scrapes.keySet());
+        assertThat(wrong)
+                .as("%s against this stack's scrape (the scrape's list is in %s; rewrite the committed file with -D%s=write)",
+                        committed, candidate.toAbsolutePath(), ExportedMetricsFile.WRITE_PROPERTY)
+                .isEmpty();
     }
 
     private static List<String> missing(Map<String, Set<String>> used, Exposition exported, Set<String> notScraped) {
