@@ -116,7 +116,7 @@ class CpuPerOrderTests {
                     : new CpuPerOrder.ProcessFigures(name, 1L, "test", 1L, ms, ms, 0.5, null));
         }
         RateSearch.Step step = new RateSearch.Step(rate, rate, 1000, 0, 0, 5, 20, 30, true);
-        return new CpuPerOrder.Window(rate, "POST /orders", 20, 40, 1000, "test", 1000, 0, null, step, processes,
+        return new CpuPerOrder.Window(rate, "POST /orders", 20, 40, 40, true, 1000, "test", 1000, 0, null, step, processes,
                 new CpuPerOrder.MachineFigures(100, 800, 1, 1.0, 0.125));
     }
 }
