@@ -1,11 +1,15 @@
 package dev.lunchrush.orderservice.idempotency;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.Timestamp;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,21 +25,20 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.storage.LocalStore;
 
 /**
  * Idempotency-Key: the first successful answer to a key is stored (key → request hash, status,
- * Location, body) in the embedded H2 database, so that a retry gets it again instead of a second
- * order, also after a restart. Errors (503, 429) are not stored: a retry of those must be tried
- * again, that is what the client retries for. Concurrent requests with the same key are lined up
- * in memory (one process writes): the second waits for the first and gets its answer.
+ * Location, body) in the service's {@link LocalStore} for {@code lunchrush.store.idempotency-retention},
+ * so that a retry gets it again instead of a second order, also after a restart. Errors (503, 429)
+ * are not stored: a retry of those must be tried again, that is what the client retries for.
+ * Concurrent requests with the same key are lined up in memory (one process writes): the second
+ * waits for the first and gets its answer.
  */
 @Component
 public class IdempotencyStore {
@@ -44,25 +47,16 @@ public class IdempotencyStore {
 
     private static final int MAX_KEY_LENGTH = 200;
     private static final Duration WAIT_FOR_FIRST = Duration.ofSeconds(30);
-    private static final Duration RETENTION = Duration.ofDays(1);
 
-    private final JdbcTemplate jdbc;
+    private final LocalStore store;
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final Counter replays;
 
-    IdempotencyStore(JdbcTemplate jdbc, MeterRegistry registry) {
-        this.jdbc = jdbc;
+    IdempotencyStore(LocalStore store, MeterRegistry registry) {
+        this.store = store;
         this.replays = Counter.builder("orders.idempotent.replays")
                 .description("requests answered with the stored answer of an earlier request with the same Idempotency-Key")
                 .register(registry);
-        jdbc.execute("""
-                CREATE TABLE IF NOT EXISTS idempotency_keys (
-                  idempotency_key VARCHAR(200) PRIMARY KEY,
-                  request_hash CHAR(64) NOT NULL,
-                  status INT NOT NULL,
-                  location VARCHAR(300),
-                  body VARCHAR(8000) NOT NULL,
-                  created_at TIMESTAMP WITH TIME ZONE NOT NULL)""");
     }
 
     /**
@@ -72,7 +66,7 @@ public class IdempotencyStore {
      */
     public StoredResponse execute(String key, byte[] canonicalRequest, Supplier<StoredResponse> action) {
         checkKey(key);
-        String hash = sha256(canonicalRequest);
+        byte[] hash = sha256(canonicalRequest);
         InFlight mine = new InFlight(hash, new CompletableFuture<>());
         InFlight running = inFlight.putIfAbsent(key, mine);
         if (running != null) {
@@ -103,7 +97,7 @@ public class IdempotencyStore {
         }
     }
 
-    private StoredResponse awaitFirst(String key, String hash, InFlight running) {
+    private StoredResponse awaitFirst(String key, byte[] hash, InFlight running) {
         requireSameRequest(key, hash, running.hash());
         try {
             StoredResponse first = running.answer().get(WAIT_FOR_FIRST.toMillis(), TimeUnit.MILLISECONDS);
@@ -126,37 +120,23 @@ public class IdempotencyStore {
     }
 
     private Optional<Stored> find(String key) {
-        List<Stored> rows = jdbc.query(
-                "SELECT request_hash, status, location, body FROM idempotency_keys WHERE idempotency_key = ?",
-                (rs, row) -> new Stored(rs.getString(1),
-                        new StoredResponse(rs.getInt(2), rs.getString(3), rs.getString(4), false)),
-                key);
-        return rows.stream().findFirst();
+        byte[] value = store.get(LocalStore.Family.IDEMPOTENCY, key.getBytes(StandardCharsets.US_ASCII));
+        return value == null ? Optional.empty() : Optional.of(Stored.decode(value));
     }
 
-    private void save(String key, String hash, StoredResponse response) {
+    private void save(String key, byte[] hash, StoredResponse response) {
         try {
-            jdbc.update("INSERT INTO idempotency_keys (idempotency_key, request_hash, status, location, body, created_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?)", key, hash, response.status(), response.location(), response.body(),
-                    Timestamp.from(Instant.now()));
+            store.put(LocalStore.Family.IDEMPOTENCY, key.getBytes(StandardCharsets.US_ASCII),
+                    new Stored(hash, response).encode());
         }
-        catch (DataAccessException ex) {
+        catch (LocalStore.StoreException ex) {
             // the order is accepted and answered; only its replay is lost, which the log says
             log.error("could not store the answer for Idempotency-Key {}: a retry would place the order again", key, ex);
         }
     }
 
-    @Scheduled(fixedDelayString = "PT1H", initialDelayString = "PT1M")
-    void purge() {
-        int removed = jdbc.update("DELETE FROM idempotency_keys WHERE created_at < ?",
-                Timestamp.from(Instant.now().minus(RETENTION)));
-        if (removed > 0) {
-            log.info("forgot {} idempotency keys older than {}", removed, RETENTION);
-        }
-    }
-
-    private static void requireSameRequest(String key, String hash, String storedHash) {
-        if (!hash.equals(storedHash)) {
+    private static void requireSameRequest(String key, byte[] hash, byte[] storedHash) {
+        if (!MessageDigest.isEqual(hash, storedHash)) {
             throw new ProblemException(HttpStatus.valueOf(422), "Idempotency-Key reused",
                     "the Idempotency-Key '" + key + "' was used before for a different request",
                     List.of(new FieldProblem("Idempotency-Key", "already used for a different request body")), Map.of());
@@ -170,18 +150,46 @@ public class IdempotencyStore {
         }
     }
 
-    private static String sha256(byte[] bytes) {
+    private static byte[] sha256(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
         }
         catch (NoSuchAlgorithmException ex) {
             throw new IllegalStateException(ex);
         }
     }
 
-    private record InFlight(String hash, CompletableFuture<StoredResponse> answer) {
+    private record InFlight(byte[] hash, CompletableFuture<StoredResponse> answer) {
     }
 
-    private record Stored(String hash, StoredResponse response) {
+    /** A stored answer: the request's hash, then status, Location (empty when none) and body. */
+    private record Stored(byte[] hash, StoredResponse response) {
+
+        byte[] encode() {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + response.body().length());
+            try (DataOutputStream out = new DataOutputStream(bytes)) {
+                out.write(hash);
+                out.writeShort(response.status());
+                out.writeUTF(response.location() == null ? "" : response.location());
+                out.writeUTF(response.body());
+            }
+            catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+            return bytes.toByteArray();
+        }
+
+        static Stored decode(byte[] value) {
+            try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(value))) {
+                byte[] hash = in.readNBytes(32);
+                int status = in.readUnsignedShort();
+                String location = in.readUTF();
+                String body = in.readUTF();
+                return new Stored(hash, new StoredResponse(status, location.isEmpty() ? null : location, body, false));
+            }
+            catch (IOException ex) {
+                throw new UncheckedIOException("a stored answer that cannot be read", ex);
+            }
+        }
     }
 }

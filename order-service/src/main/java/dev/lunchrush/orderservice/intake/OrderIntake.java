@@ -20,7 +20,6 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.act.ActState;
 import dev.lunchrush.orderservice.act.CurrentAct;
 import dev.lunchrush.orderservice.feed.OrderFeed;
-import dev.lunchrush.orderservice.notifications.SmsTasks;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
@@ -37,7 +36,6 @@ public class OrderIntake {
     private final RabbitOrderPublisher rabbit;
     private final KafkaOrderPublisher kafka;
     private final OrderFeed feed;
-    private final SmsTasks smsTasks;
     private final RecentOrders recent;
     private final Map<Act, Counter> placed = new EnumMap<>(Act.class);
     private final Map<Act, Counter> refused = new EnumMap<>(Act.class);
@@ -45,13 +43,12 @@ public class OrderIntake {
     private final MeterRegistry registry;
 
     OrderIntake(CurrentAct currentAct, OrderEvents orderEvents, RabbitOrderPublisher rabbit, KafkaOrderPublisher kafka,
-            OrderFeed feed, SmsTasks smsTasks, RecentOrders recent, MeterRegistry registry) {
+            OrderFeed feed, RecentOrders recent, MeterRegistry registry) {
         this.currentAct = currentAct;
         this.orderEvents = orderEvents;
         this.rabbit = rabbit;
         this.kafka = kafka;
         this.feed = feed;
-        this.smsTasks = smsTasks;
         this.recent = recent;
         this.registry = registry;
         for (Act act : Act.values()) {
@@ -120,8 +117,8 @@ public class OrderIntake {
             }
             case LOG -> {
                 OrderEvent event = orderEvents.live(request);
+                // its SMS task is put on the work queue by the SMS relay, which reads the log
                 kafka.publish(event);
-                smsTasks.enqueue(event);
                 recent.remember(event);
                 return event;
             }

@@ -1,61 +1,61 @@
 package dev.lunchrush.orderservice.notifications;
 
-import java.sql.Timestamp;
-import java.time.Instant;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.amqp.AmqpRejectAndDontRequeueException;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
-import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.orderservice.storage.LocalStore;
 
 /**
- * Two competing workers on {@code notifications.sms}: each task goes to one of them (work queue,
- * prefetch 1). "Done once" is made sure of by the notification log, an H2 table whose primary key is
- * the task id: a worker first claims the task there, and only the worker whose insert succeeded
- * sends; a redelivered task (a worker died before its ack, RabbitMQ restarted) finds its row, is
- * counted as a duplicate and acknowledged without sending. There is no SMS gateway here: sending is
- * a log line and a counter. With a real gateway the task id would go along as its idempotency key,
- * which closes the gap between the claim and the send.
+ * Two competing workers on {@code notifications.sms}: each message goes to one of them (work queue,
+ * prefetch 1). A message holds one task (a JSON object) or the tasks of one batch of the log (a JSON
+ * array, as {@link SmsRelay} sends them). "Done once" is made sure of by the notification log in the
+ * {@link LocalStore}, keyed by task id: a worker first claims the task there, and only the worker
+ * whose claim succeeded sends; a task delivered again (a worker died before its ack, RabbitMQ
+ * restarted, the relay sent a batch again) finds its entry, is counted as a duplicate and not sent.
+ * Done tasks are remembered for {@code lunchrush.store.notifications-retention}. There is no SMS
+ * gateway here: sending is a log line and a counter. With a real gateway the task id would go along
+ * as its idempotency key, which closes the gap between the claim and the send.
  */
 @Component
 class SmsWorkers {
 
     private static final Logger log = LoggerFactory.getLogger(SmsWorkers.class);
 
-    private static final String WORKER_ONE = "sms-worker-1";
-    private static final String WORKER_TWO = "sms-worker-2";
+    static final String WORKER_ONE = "sms-worker-1";
+    static final String WORKER_TWO = "sms-worker-2";
 
-    private final JdbcTemplate jdbc;
+    private final LocalStore store;
     private final JsonMapper json;
     private final Map<String, Counter> sent;
     private final Counter duplicates;
     private final Counter poison;
+    private final Object claims = new Object();
 
-    SmsWorkers(JdbcTemplate jdbc, JsonMapper json, MeterRegistry registry) {
-        this.jdbc = jdbc;
+    SmsWorkers(LocalStore store, JsonMapper json, MeterRegistry registry) {
+        this.store = store;
         this.json = json;
         this.duplicates = Counter.builder("notifications.duplicates")
                 .description("SMS tasks delivered again after they were done: counted, not sent again").register(registry);
         this.poison = Counter.builder("notifications.poison")
                 .description("messages on notifications.sms that are not SMS tasks: dead-lettered").register(registry);
-        jdbc.execute("""
-                CREATE TABLE IF NOT EXISTS notification_log (
-                  task_id VARCHAR(64) PRIMARY KEY,
-                  order_id VARCHAR(64) NOT NULL,
-                  worker VARCHAR(32) NOT NULL,
-                  sent_at TIMESTAMP WITH TIME ZONE NOT NULL)""");
         this.sent = Map.of(WORKER_ONE, sent(registry, WORKER_ONE), WORKER_TWO, sent(registry, WORKER_TWO));
     }
 
@@ -72,29 +72,67 @@ class SmsWorkers {
     }
 
     void handle(String worker, Message message) {
-        SmsTask task;
+        List<SmsTask> tasks = tasks(message.getBody());
+        for (SmsTask task : tasks) {
+            if (!claim(worker, task)) {
+                duplicates.increment();
+                log.info("{}: task {} was done before, not sending again", worker, task.taskId());
+                continue;
+            }
+            log.debug("{}: SMS to {} for order {}: {}", worker, task.customerId(), task.orderId(), task.text());
+            sent.get(worker).increment();
+        }
+    }
+
+    /** The message's tasks; a message that is not one task or an array of tasks is poison (dead-lettered whole). */
+    private List<SmsTask> tasks(byte[] body) {
         try {
-            task = json.readValue(message.getBody(), SmsTask.class);
+            JsonNode root = json.readTree(body);
+            List<SmsTask> tasks = new ArrayList<>();
+            if (root != null && root.isArray()) {
+                for (JsonNode element : root) {
+                    tasks.add(valid(json.treeToValue(element, SmsTask.class)));
+                }
+            }
+            else if (root != null && root.isObject()) {
+                tasks.add(valid(json.treeToValue(root, SmsTask.class)));
+            }
+            else {
+                throw new IllegalArgumentException("neither a task nor an array of tasks");
+            }
+            return tasks;
         }
-        catch (JacksonException ex) {
+        catch (JacksonException | IllegalArgumentException ex) {
             poison.increment();
-            throw new AmqpRejectAndDontRequeueException("not an SMS task: " + ex.getOriginalMessage());
+            throw new AmqpRejectAndDontRequeueException("not an SMS task: " + ex.getMessage());
         }
+    }
+
+    private static SmsTask valid(SmsTask task) {
         if (task == null || task.taskId() == null || task.taskId().isBlank() || task.orderId() == null) {
-            poison.increment();
-            throw new AmqpRejectAndDontRequeueException("not an SMS task: no task id");
+            throw new IllegalArgumentException("no task id");
         }
-        try {
-            jdbc.update("INSERT INTO notification_log (task_id, order_id, worker, sent_at) VALUES (?, ?, ?, ?)",
-                    task.taskId(), task.orderId(), worker, Timestamp.from(Instant.now()));
+        return task;
+    }
+
+    /** True for the one worker that claims the task first; the claim is in the store before the send. */
+    private boolean claim(String worker, SmsTask task) {
+        byte[] key = task.taskId().getBytes(StandardCharsets.UTF_8);
+        synchronized (claims) {
+            if (store.get(LocalStore.Family.NOTIFICATIONS, key) != null) {
+                return false;
+            }
+            byte[] workerName = worker.getBytes(StandardCharsets.US_ASCII);
+            store.put(LocalStore.Family.NOTIFICATIONS, key, ByteBuffer.allocate(8 + workerName.length)
+                    .putLong(System.currentTimeMillis()).put(workerName).array());
+            return true;
         }
-        catch (DuplicateKeyException ex) {
-            duplicates.increment();
-            log.info("{}: task {} was done before, not sending again", worker, task.taskId());
-            return;
-        }
-        log.debug("{}: SMS to {} for order {}: {}", worker, task.customerId(), task.orderId(), task.text());
-        sent.get(worker).increment();
+    }
+
+    /** The worker that did the task, or null when no worker did it (yet, or within the retention). */
+    @Nullable String doneBy(String taskId) {
+        byte[] done = store.get(LocalStore.Family.NOTIFICATIONS, taskId.getBytes(StandardCharsets.UTF_8));
+        return done == null ? null : new String(done, 8, done.length - 8, StandardCharsets.US_ASCII);
     }
 
     private static Counter sent(MeterRegistry registry, String worker) {

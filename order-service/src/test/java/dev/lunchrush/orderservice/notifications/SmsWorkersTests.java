@@ -1,8 +1,8 @@
 package dev.lunchrush.orderservice.notifications;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
@@ -12,7 +12,6 @@ import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,13 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The SMS task next to the log: every order placed in act 4 gives one task on the real
- * {@code notifications.sms} work queue; the two competing workers do each exactly once.
+ * The SMS task next to the log: every order placed in act 4 gives one task, which the SMS relay
+ * reads from the log and puts on the real {@code notifications.sms} work queue; the two competing
+ * workers do each exactly once.
  */
 class SmsWorkersTests extends OrderServiceTests {
-
-    @Autowired
-    JdbcTemplate jdbc;
 
     @Autowired
     MeterRegistry registry;
@@ -41,6 +38,9 @@ class SmsWorkersTests extends OrderServiceTests {
     @Autowired
     JsonMapper json;
 
+    @Autowired
+    SmsWorkers workers;
+
     @AfterEach
     void backToActOne() {
         act("{\"act\":\"shared-queue\"}");
@@ -50,18 +50,30 @@ class SmsWorkersTests extends OrderServiceTests {
     void everyOrderInTheLogGivesOneSmsDoneOnceByOneOfTwoWorkers() {
         act("{\"act\":\"log\"}");
         double sentBefore = sent();
-        long rowsBefore = rows();
+        double oneBefore = sent(SmsWorkers.WORKER_ONE);
+        double twoBefore = sent(SmsWorkers.WORKER_TWO);
+        List<String> orderIds = new ArrayList<>();
 
-        int orders = 30;
-        for (int i = 0; i < orders; i++) {
-            assertThat(placeOrder().statusCode()).isEqualTo(201);
+        // three groups, each relayed before the next is placed: at least three messages for the two workers
+        int groups = 3;
+        int perGroup = 10;
+        for (int group = 0; group < groups; group++) {
+            double enqueuedBefore = counter("notifications.enqueued");
+            for (int i = 0; i < perGroup; i++) {
+                var response = placeOrder();
+                assertThat(response.statusCode()).isEqualTo(201);
+                orderIds.add(json(response.body()).get("orderId").stringValue());
+            }
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(counter("notifications.enqueued") - enqueuedBefore).isEqualTo(perGroup));
         }
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(sent() - sentBefore).isEqualTo(orders));
-        assertThat(rows() - rowsBefore).isEqualTo(orders);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(sent() - sentBefore).isEqualTo(groups * perGroup));
+        assertThat(orderIds).allSatisfy(orderId -> assertThat(workers.doneBy(orderId)).isIn(SmsWorkers.WORKER_ONE,
+                SmsWorkers.WORKER_TWO));
+        assertThat(sent(SmsWorkers.WORKER_ONE) - oneBefore).isPositive();
+        assertThat(sent(SmsWorkers.WORKER_TWO) - twoBefore).isPositive();
         assertThat(queueDepth(Topology.NOTIFICATION_QUEUE)).isZero();
-        List<Map<String, Object>> perWorker = jdbc.queryForList("SELECT worker, COUNT(*) AS n FROM notification_log GROUP BY worker");
-        assertThat(perWorker).hasSize(2);
     }
 
     @Test
@@ -69,7 +81,7 @@ class SmsWorkersTests extends OrderServiceTests {
         String taskId = UUID.randomUUID().toString();
         SmsTask task = new SmsTask(taskId, taskId, "c-1", "k3", "Your order is on its way");
         double sentBefore = sent();
-        double duplicatesBefore = registry.get("notifications.duplicates").counter().count();
+        double duplicatesBefore = counter("notifications.duplicates");
 
         for (int i = 0; i < 3; i++) {
             rabbit.send("", Topology.NOTIFICATION_QUEUE, MessageBuilder.withBody(json.writeValueAsBytes(task))
@@ -77,32 +89,60 @@ class SmsWorkersTests extends OrderServiceTests {
         }
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(registry.get("notifications.duplicates").counter().count() - duplicatesBefore).isEqualTo(2));
+                assertThat(counter("notifications.duplicates") - duplicatesBefore).isEqualTo(2));
         assertThat(sent() - sentBefore).isEqualTo(1);
-        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM notification_log WHERE task_id = ?", Long.class, taskId)).isEqualTo(1);
+        assertThat(workers.doneBy(taskId)).isNotNull();
+    }
+
+    @Test
+    void aBatchOfTasksIsDoneTaskByTaskAndARepeatedTaskOnce() {
+        SmsTask first = task();
+        SmsTask second = task();
+        double sentBefore = sent();
+        double duplicatesBefore = counter("notifications.duplicates");
+
+        rabbit.send("", Topology.NOTIFICATION_QUEUE, MessageBuilder.withBody(json.writeValueAsBytes(List.of(first, second, first)))
+                .setContentType(MessageProperties.CONTENT_TYPE_JSON).build());
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(sent() - sentBefore).isEqualTo(2);
+            assertThat(counter("notifications.duplicates") - duplicatesBefore).isEqualTo(1);
+        });
+        assertThat(workers.doneBy(first.taskId())).isNotNull();
+        assertThat(workers.doneBy(second.taskId())).isNotNull();
     }
 
     @Test
     void aPoisonTaskIsDeadLetteredAndTheWorkersGoOn() {
         long deadBefore = queueDepth(Topology.DEAD_LETTER_QUEUE);
         double sentBefore = sent();
-        String taskId = UUID.randomUUID().toString();
+        SmsTask good = task();
 
         rabbit.send("", Topology.NOTIFICATION_QUEUE, MessageBuilder.withBody("not a task {".getBytes()).build());
-        rabbit.send("", Topology.NOTIFICATION_QUEUE, MessageBuilder.withBody(json.writeValueAsBytes(
-                new SmsTask(taskId, taskId, "c-2", "k1", "ok"))).build());
+        rabbit.send("", Topology.NOTIFICATION_QUEUE, MessageBuilder.withBody("[{\"text\":\"no id\"}]".getBytes()).build());
+        rabbit.send("", Topology.NOTIFICATION_QUEUE, MessageBuilder.withBody(json.writeValueAsBytes(good)).build());
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            assertThat(queueDepth(Topology.DEAD_LETTER_QUEUE) - deadBefore).isEqualTo(1);
+            assertThat(queueDepth(Topology.DEAD_LETTER_QUEUE) - deadBefore).isEqualTo(2);
             assertThat(sent() - sentBefore).isEqualTo(1);
         });
+        assertThat(workers.doneBy(good.taskId())).isNotNull();
+    }
+
+    private static SmsTask task() {
+        String taskId = UUID.randomUUID().toString();
+        return new SmsTask(taskId, taskId, "c-2", "k1", "ok");
     }
 
     private double sent() {
         return registry.get("notifications.sent").counters().stream().mapToDouble(counter -> counter.count()).sum();
     }
 
-    private long rows() {
-        return jdbc.queryForObject("SELECT COUNT(*) FROM notification_log", Long.class);
+    private double sent(String worker) {
+        return registry.get("notifications.sent").tag("worker", worker).counter().count();
+    }
+
+    private double counter(String name) {
+        return registry.get(name).counter().count();
     }
 }
