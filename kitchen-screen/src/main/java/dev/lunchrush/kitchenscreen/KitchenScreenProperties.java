@@ -13,7 +13,7 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Settings of the kitchen screen.
  *
- * @param dataDir where the embedded database (the orders already shown) lives
+ * @param dataDir where the journal of the orders already shown lives
  * @param orderService where the order service answers, to show how many orders were placed
  * @param screen how the page counts and lists
  */
@@ -35,12 +35,16 @@ public record KitchenScreenProperties(
      *     missing: Kafka partitions deliver in their own order, so a later order may come first
      * @param recentPerKitchen how many orders each kitchen's column keeps
      * @param missingListed how many missing orders the page lists by number
-     * @param rememberShown how long the ids of shown orders are kept to refuse duplicates
+     * @param rememberShown how long the ids of shown orders are kept to refuse duplicates; a live order placed
+     *     longer ago than that is not shown (counted as expired)
+     * @param rememberMaxOrders the most ids kept (about 27 to 53 bytes of heap each); beyond it the oldest are
+     *     forgotten early, a segment at a time, and orders placed before them are no longer shown
      */
     public record Screen(
             @DefaultValue("3s") Duration missingGrace,
             @DefaultValue("20") @Min(1) int recentPerKitchen,
             @DefaultValue("30") @Min(1) int missingListed,
-            @DefaultValue("15d") Duration rememberShown) {
+            @DefaultValue("2d") Duration rememberShown,
+            @DefaultValue("1000000") @Min(1000) long rememberMaxOrders) {
     }
 }

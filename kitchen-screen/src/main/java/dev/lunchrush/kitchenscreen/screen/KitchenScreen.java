@@ -1,7 +1,6 @@
 package dev.lunchrush.kitchenscreen.screen;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -9,11 +8,10 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.Counter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,59 +35,62 @@ public class KitchenScreen {
 
     private static final List<String> SOURCES = List.of(Source.SHARED_QUEUE, Source.OWN_QUEUE, Source.KAFKA);
 
-    private final ShownOrders shownOrders;
+    private final ShownJournal journal;
     private final PlacedOrders placedOrders;
     private final KitchenScreenProperties.Screen settings;
     private final Clock clock;
     private final MissingOrders missingOrders;
-    private final Timer latency;
+    private final ScreenLatency latency;
     private final ReaderCounts counts;
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong imported = new AtomicLong();
+    private final AtomicLong expired = new AtomicLong();
     private final AtomicLong reached = new AtomicLong();
-    private final AtomicLong lastLatencyMillis = new AtomicLong();
     private final Map<String, Deque<ShownOrder>> columns = new TreeMap<>();
     private final Deque<ShownOrder> unsent = new ArrayDeque<>();
 
-    KitchenScreen(ShownOrders shownOrders, PlacedOrders placedOrders, KitchenScreenProperties properties,
+    KitchenScreen(ShownJournal journal, PlacedOrders placedOrders, KitchenScreenProperties properties,
             MeterRegistry registry) {
-        this.shownOrders = shownOrders;
+        this.journal = journal;
         this.placedOrders = placedOrders;
         this.settings = properties.screen();
         this.clock = Clock.systemUTC();
         this.missingOrders = new MissingOrders(settings.missingGrace().toMillis(), settings.missingListed());
-        this.latency = Timer.builder("order.to.screen.latency")
-                .description("From the order's placedAt to the moment this screen showed it (live orders)")
-                .publishPercentileHistogram()
-                .minimumExpectedValue(Duration.ofMillis(1))
-                .maximumExpectedValue(Duration.ofMinutes(30))
-                .register(registry);
+        this.latency = new ScreenLatency(registry);
         this.counts = new ReaderCounts(registry,
                 "Orders this reader received, once each, per source (kept across restarts)", SOURCES);
+        // every counter an alert watches exists from the start, at 0 (ReaderCounts makes this one at the first
+        // dead letter otherwise); registering the same name and tags again later returns this counter
+        SOURCES.forEach(source -> Counter.builder("orders.dead.lettered")
+                .description("Messages and records that were not order events, dead-lettered")
+                .tag("source", source)
+                .register(registry));
         restore();
     }
 
-    /** Rebuilds counters, columns and the gap finder from the database after a restart. */
+    /** Rebuilds counters, columns and the gap finder from the journal after a restart. */
     private void restore() {
-        Map<String, Long> counters = shownOrders.counters();
+        long now = clock.millis();
+        long[] restored = new long[1];
+        synchronized (this) {
+            journal.restore(shown -> {
+                missingOrders.seen(shown.run(), shown.sequence(), now);
+                addToColumn(shown);
+                restored[0]++;
+            });
+        }
+        Map<String, Long> counters = journal.counters();
         counters.forEach((name, n) -> {
-            if (name.startsWith(ShownOrders.RECEIVED_PREFIX)) {
-                counts.receivedCount(name.substring(ShownOrders.RECEIVED_PREFIX.length())).set(n);
+            if (name.startsWith(ShownJournal.RECEIVED_PREFIX)) {
+                counts.receivedCount(name.substring(ShownJournal.RECEIVED_PREFIX.length())).set(n);
             }
         });
-        duplicates.set(counters.getOrDefault(ShownOrders.DUPLICATES, 0L));
-        imported.set(counters.getOrDefault(ShownOrders.IMPORTED, 0L));
-        long now = clock.millis();
-        List<MissingOrder> sequences = shownOrders.liveSequencesSince(Instant.ofEpochMilli(now).minus(Duration.ofDays(1)));
-        sequences.forEach(seen -> missingOrders.seen(seen.run(), seen.sequence(), now));
+        duplicates.set(counters.getOrDefault(ShownJournal.DUPLICATES, 0L));
+        imported.set(counters.getOrDefault(ShownJournal.IMPORTED, 0L));
+        expired.set(counters.getOrDefault(ShownJournal.EXPIRED, 0L));
         reached.set(counts.receivedTotal() - imported.get());
-        List<ShownOrder> latest = new ArrayList<>(shownOrders.latest(settings.recentPerKitchen() * 20));
-        java.util.Collections.reverse(latest);
-        synchronized (this) {
-            latest.forEach(this::addToColumn);
-        }
-        if (!sequences.isEmpty()) {
-            log.info("restored {} shown orders; received so far {}", sequences.size(), counters);
+        if (restored[0] > 0) {
+            log.info("restored {} shown orders ({} ids remembered); received so far {}", restored[0], journal.ids(), counters);
         }
     }
 
@@ -99,24 +100,20 @@ public class KitchenScreen {
             return;
         }
         Instant now = clock.instant();
-        ShownOrders.Recorded recorded = shownOrders.record(source, events, now);
-        counts.receivedCount(source).addAndGet(recorded.fresh().size());
+        ShownJournal.Recorded recorded = journal.record(source, events, now);
+        counts.receivedCount(source).addAndGet(recorded.fresh().size() + recorded.imported());
         duplicates.addAndGet(recorded.duplicates());
-        for (OrderEvent event : recorded.fresh()) {
-            if (!event.isLive()) {
-                imported.incrementAndGet();
-                continue;
-            }
+        imported.addAndGet(recorded.imported());
+        expired.addAndGet(recorded.expired());
+        for (ShownOrder shown : recorded.fresh()) {
             reached.incrementAndGet();
-            ShownOrder shown = ShownOrder.of(event, source, now);
             addToColumn(shown);
             unsent.addLast(shown);
             if (unsent.size() > 200) {
                 unsent.removeFirst();
             }
-            missingOrders.seen(event.run(), event.sequence(), now.toEpochMilli());
-            latency.record(shown.latencyMillis(), TimeUnit.MILLISECONDS);
-            lastLatencyMillis.set(shown.latencyMillis());
+            missingOrders.seen(shown.run(), shown.sequence(), now.toEpochMilli());
+            latency.record(shown.latencyMillis());
         }
     }
 
@@ -138,12 +135,17 @@ public class KitchenScreen {
         missingOrders.expire(clock.millis());
     }
 
-    @Scheduled(fixedDelay = 3_600_000, initialDelay = 60_000)
+    @Scheduled(fixedDelay = 60_000, initialDelay = 60_000)
     void forgetOldOrders() {
-        int forgotten = shownOrders.forgetShownBefore(clock.instant().minus(settings.rememberShown()));
+        int forgotten = journal.forget();
         if (forgotten > 0) {
             log.info("forgot {} orders shown more than {} ago", forgotten, settings.rememberShown());
         }
+    }
+
+    /** The shown order with this id, if this screen still remembers it. */
+    public java.util.Optional<ShownOrder> find(String orderId) {
+        return journal.find(orderId);
     }
 
     /** Orders shown since the last call, oldest first: what the page has not been sent yet. */
@@ -167,7 +169,6 @@ public class KitchenScreen {
         PlacedOrders.Placed placed = placedOrders.current();
         return new ScreenStats(receivedNow, total, placed.placed(), placed.reachable(), reached.get(),
                 missingOrders.missing(), missingOrders.recent(), missingOrders.late(), duplicates.get(), imported.get(),
-                dead, new ScreenStats.Latency(latency.count(), latency.mean(TimeUnit.MILLISECONDS),
-                        latency.max(TimeUnit.MILLISECONDS), lastLatencyMillis.get()));
+                expired.get(), dead, latency.stats());
     }
 }

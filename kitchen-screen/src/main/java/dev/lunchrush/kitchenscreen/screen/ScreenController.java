@@ -18,12 +18,9 @@ class ScreenController {
     private final KitchenScreen screen;
     private final ScreenStream stream;
 
-    private final ShownOrders shownOrders;
-
-    ScreenController(KitchenScreen screen, ScreenStream stream, ShownOrders shownOrders) {
+    ScreenController(KitchenScreen screen, ScreenStream stream) {
         this.screen = screen;
         this.stream = stream;
-        this.shownOrders = shownOrders;
     }
 
     @GetMapping("/api/stats")
@@ -39,7 +36,7 @@ class ScreenController {
     /** One order, if this screen has shown it: what a check after a fault asks of every acknowledged order. */
     @GetMapping("/api/orders/{orderId}")
     ShownOrder order(@PathVariable String orderId) {
-        return shownOrders.find(orderId).orElseThrow(() -> {
+        return screen.find(orderId).orElseThrow(() -> {
             ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND,
                     "order " + orderId + " has not been shown on this screen (or was shown longer ago than it remembers)");
             problem.setTitle("Order not shown");
