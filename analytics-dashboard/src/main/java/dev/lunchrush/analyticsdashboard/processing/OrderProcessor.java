@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.stereotype.Service;
@@ -32,9 +33,15 @@ public class OrderProcessor {
         this.capacity = capacity;
         this.aggregates = aggregates;
         this.rate = rate;
+        List<String> sources = List.of(Source.SHARED_QUEUE, Source.OWN_QUEUE, Source.FEED, Source.KAFKA);
         this.counts = new ReaderCounts(registry,
-                "Orders this reader processed, per source (kept with the aggregates, across restarts)",
-                List.of(Source.SHARED_QUEUE, Source.OWN_QUEUE, Source.FEED, Source.KAFKA));
+                "Orders this reader processed, per source (kept with the aggregates, across restarts)", sources);
+        // every counter an alert watches exists from the start, at 0 (ReaderCounts makes this one at the first
+        // dead letter otherwise); registering the same name and tags again later returns this counter
+        sources.forEach(source -> Counter.builder("orders.dead.lettered")
+                .description("Messages and records that were not order events, dead-lettered")
+                .tag("source", source)
+                .register(registry));
         aggregates.received().forEach((source, n) -> counts.receivedCount(source).set(n));
     }
 
