@@ -39,7 +39,9 @@ final class ExportedMetricsFile {
             # each with who exports it. infra/check fails when an alert rule or a dashboard uses a name that
             # is not here (a typo, or a metric nobody exports).
             # Written by scenario-tests' ExportedMetricsTests from a live stack (the five packaged services
-            # after orders in every act, a poison record and a replay; RabbitMQ's exporter on port 15692):
+            # after orders in every act, a poison record and a replay; RabbitMQ's exporter on port 15692).
+            # From the services it keeps the Lunch Rush metrics, those a rule or dashboard uses, and the
+            # jvm_, process_ and http_server_requests_ families (not the libraries' own, which come and go):
             #   ./mvnw verify -pl scenario-tests -am -Dtest=ExportedMetricsTests -Dsurefire.failIfNoSpecifiedTests=false -Dlunchrush.exported-metrics=write
             # Without the property the test checks this file instead: every name listed for a service (or
             # rabbitmq, when its exporter answers) is really exported, and every Lunch Rush metric exported
@@ -108,6 +110,17 @@ final class ExportedMetricsFile {
     static boolean isLunchRushOwn(String name) {
         return List.of("orders_", "order_", "backlog_", "replay_", "analytics_", "notifications_").stream()
                 .anyMatch(name::startsWith);
+    }
+
+    /**
+     * The names the file keeps from a service's scrape: the Lunch Rush metrics, those a rule or a dashboard
+     * uses, and the JVM's, the process' and the HTTP server's, which a panel may take up at any time and
+     * which do not come and go with a service's libraries (a connection pool, Spring Security's
+     * observations). RabbitMQ's exporter's names are all kept.
+     */
+    static boolean kept(String name, Set<String> used) {
+        return isLunchRushOwn(name) || used.contains(name)
+                || List.of("jvm_", "process_", "http_server_requests_").stream().anyMatch(name::startsWith);
     }
 
     /** What a committed list gets wrong against a scrape, one sentence per name. */
