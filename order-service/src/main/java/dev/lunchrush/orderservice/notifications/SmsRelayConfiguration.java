@@ -1,0 +1,53 @@
+package dev.lunchrush.orderservice.notifications;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.FixedBackOff;
+
+/**
+ * The SMS relay's consumer: its own group on the log, raw bytes (the relay decodes, and skips what
+ * is not an order), fetches that wait for a batch, offsets committed only after the batch's tasks
+ * are confirmed by RabbitMQ, and a batch that could not be put on the queue retried every second
+ * for as long as it takes: an SMS task is never skipped.
+ */
+@Configuration(proxyBeanMethods = false)
+class SmsRelayConfiguration {
+
+    static final String CONTAINER_FACTORY = "smsRelayContainerFactory";
+
+    @Bean(CONTAINER_FACTORY)
+    ConcurrentKafkaListenerContainerFactory<String, byte[]> smsRelayContainerFactory(KafkaProperties kafka,
+            SmsRelayStart start) {
+        Map<String, Object> consumer = new HashMap<>(kafka.buildConsumerProperties());
+        consumer.put(ConsumerConfig.GROUP_ID_CONFIG, SmsRelay.GROUP);
+        consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // where a partition without a committed offset starts is decided by SmsRelay (the service's start)
+        consumer.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        // a fetch waits up to 200 ms for ~64 orders: one RabbitMQ message per batch, not per order
+        consumer.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 64 * 1024);
+        consumer.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 200);
+        consumer.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, SmsRelay.MAX_TASKS_PER_MESSAGE);
+        ConcurrentKafkaListenerContainerFactory<String, byte[]> factory = new ConcurrentKafkaListenerContainerFactory<>();
+        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumer));
+        factory.setBatchListener(true);
+        factory.getContainerProperties().setAckMode(ContainerProperties.AckMode.BATCH);
+        factory.getContainerProperties().setMissingTopicsFatal(false);
+        factory.getContainerProperties().setConsumerRebalanceListener(start);
+        factory.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(1000, FixedBackOff.UNLIMITED_ATTEMPTS)));
+        return factory;
+    }
+}

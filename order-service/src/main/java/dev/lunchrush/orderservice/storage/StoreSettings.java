@@ -1,0 +1,23 @@
+package dev.lunchrush.orderservice.storage;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How long the order service remembers what it keeps on disk ({@code lunchrush.store.*}).
+ *
+ * @param idempotencyRetention how long an Idempotency-Key's first answer is kept
+ * @param notificationsRetention how long a done SMS task is remembered (a task delivered again within it is not sent again)
+ * @param compactionInterval how often expired entries are dropped from the files: the disk holds at most
+ *     retention + this interval of entries
+ */
+@Validated
+@ConfigurationProperties("lunchrush.store")
+public record StoreSettings(
+        @DefaultValue("24h") Duration idempotencyRetention,
+        @DefaultValue("24h") Duration notificationsRetention,
+        @DefaultValue("1h") Duration compactionInterval) {
+}
