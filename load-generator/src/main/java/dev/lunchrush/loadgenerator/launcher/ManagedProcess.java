@@ -75,9 +75,31 @@ final class ManagedProcess {
     }
 
     private boolean isOurs(ProcessHandle handle) {
-        Optional<String> commandLine = handle.info().commandLine();
-        // Linux always tells the command line of our own user's processes; elsewhere trust the pid file.
-        return commandLine.isEmpty() || commandLine.get().contains(marker);
+        return isOurs(commandLine(handle), marker);
+    }
+
+    /**
+     * Ours only when the command line is known and names the marker: a process whose command line cannot
+     * be read (another user's, or one that is exiting) is a stranger, never signalled on a pid file's word.
+     */
+    static boolean isOurs(Optional<String> commandLine, String marker) {
+        return commandLine.isPresent() && commandLine.get().contains(marker);
+    }
+
+    /** The command line as the JDK tells it, else as {@code /proc/PID/cmdline} has it (arguments joined by spaces). */
+    static Optional<String> commandLine(ProcessHandle handle) {
+        Optional<String> told = handle.info().commandLine();
+        if (told.isPresent()) {
+            return told;
+        }
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc", String.valueOf(handle.pid()), "cmdline"));
+            String line = new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
+            return line.isEmpty() ? Optional.empty() : Optional.of(line);
+        }
+        catch (IOException | RuntimeException ex) {
+            return Optional.empty();
+        }
     }
 
     /** Starts the command in a session of its own (Ctrl+C on {@code up} must not kill it), output to the log. */

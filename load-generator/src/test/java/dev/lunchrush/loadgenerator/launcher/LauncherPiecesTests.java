@@ -124,6 +124,17 @@ class LauncherPiecesTests {
         assertThat(sleeper.running()).isEmpty();
     }
 
+    @Test
+    void aProcessWhoseCommandLineCannotBeReadIsNotOurs() {
+        // before: an unreadable command line made the pid file's word enough, and stop() signalled the process
+        assertThat(ManagedProcess.isOurs(java.util.Optional.empty(), "kafka.Kafka")).isFalse();
+        assertThat(ManagedProcess.isOurs(java.util.Optional.of("java -cp lib/* kafka.Kafka x.properties"), "kafka.Kafka"))
+                .isTrue();
+        assertThat(ManagedProcess.isOurs(java.util.Optional.of("sleep 100"), "kafka.Kafka")).isFalse();
+        // the command line of a live process of ours is read, from the JDK or from /proc
+        assertThat(ManagedProcess.commandLine(ProcessHandle.current())).hasValueSatisfying(line -> assertThat(line).contains("java"));
+    }
+
     private static Properties load(Path file) throws Exception {
         Properties properties = new Properties();
         try (var reader = Files.newBufferedReader(file)) {
