@@ -21,8 +21,9 @@ class TestBrokersTests {
     void givesARabbitVirtualHostThatTakesMessages() throws Exception {
         try (Connection connection = TestBrokers.rabbit().connectionFactory().newConnection(); Channel channel = connection.createChannel()) {
             channel.queueDeclare("probe", false, false, true, null);
-            channel.basicPublish("", "probe", null, new byte[] {1});
+            // confirms on before the publish, so that waitForConfirmsOrDie waits for this message's confirm
             channel.confirmSelect();
+            channel.basicPublish("", "probe", null, new byte[] {1});
             channel.waitForConfirmsOrDie(5000);
             assertThat(channel.messageCount("probe")).isEqualTo(1);
         }
