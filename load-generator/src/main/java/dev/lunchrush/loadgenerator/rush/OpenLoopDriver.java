@@ -1,6 +1,11 @@
 package dev.lunchrush.loadgenerator.rush;
 
+import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -41,8 +46,8 @@ public final class OpenLoopDriver {
 
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
 
-    private final DriverHttp.Target http;
-    private final ScheduledExecutorService scheduler;
+    private final HttpClient http;
+    private final URI ordersUri;
     private final @Nullable Supplier<byte[]> bodies;
     private final RateProfile profile;
     private final long maxOrders;
@@ -62,18 +67,17 @@ public final class OpenLoopDriver {
     private volatile long lastSendDeadline = Long.MAX_VALUE;
 
     /**
-     * @param http the client (its connections and its request timeout), which the caller closes
      * @param bodies the orders' bodies, POSTed; {@code null} sends GETs to {@code ordersUri} instead (the HTTP
      *     ceiling of {@code ./demo bench}: the same driver against the service's cheapest endpoint)
      */
-    public OpenLoopDriver(DriverHttp http, URI ordersUri, @Nullable Supplier<byte[]> bodies, RateProfile profile, long maxOrders,
-            int maxInFlight, Duration retryGrace) {
-        this.http = http.target(ordersUri);
-        this.scheduler = http.scheduler();
+    public OpenLoopDriver(HttpClient http, URI ordersUri, @Nullable Supplier<byte[]> bodies, RateProfile profile, long maxOrders,
+            int maxInFlight, Duration requestTimeout, Duration retryGrace) {
+        this.http = http;
+        this.ordersUri = ordersUri;
         this.bodies = bodies;
         this.profile = profile;
         this.maxOrders = maxOrders <= 0 ? Long.MAX_VALUE : maxOrders;
-        this.requestTimeout = http.requestTimeout();
+        this.requestTimeout = requestTimeout;
         this.retryGrace = retryGrace;
         this.inFlight = new Semaphore(maxInFlight);
         this.retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -147,7 +151,6 @@ public final class OpenLoopDriver {
     /** Stops scheduling new orders; what is in flight finishes. */
     public void stop() {
         stopped = true;
-        scheduleDone.countDown();
     }
 
     public boolean stopped() {
@@ -169,160 +172,49 @@ public final class OpenLoopDriver {
         }
     }
 
-    /**
-     * Sends the whole profile (once: a driver runs one profile), then waits (at most the retry grace) for what is still outstanding. The sends
-     * themselves are timed on the client's event loop ({@link #pump()}), not on the calling thread: one
-     * thread wakes up per order instead of two, and the request is written without a hand-over between them.
-     */
+    /** Sends the whole profile, then waits (at most the retry grace) for what is still outstanding. */
     public void run() {
-        http.prime(Duration.ofSeconds(5));
-        // the first order's key and body are made now, so that the first use of the key's SecureRandom and of
-        // the caller's JSON mapper are not on the clock either
-        firstKey = UUID.randomUUID().toString();
-        firstBody = bodies == null ? null : bodies.get();
         startNanos = System.nanoTime();
-        segmentIndex = -1;
-        nextSegment();
-        scheduler.execute(this::pump);
-        try {
-            scheduleDone.await();
-        }
-        catch (InterruptedException ex) {
-            stopped = true;
-            Thread.currentThread().interrupt();
+        long sent = 0;
+        outer:
+        for (int index = 0; index < profile.segments().size(); index++) {
+            RateProfile.Segment segment = profile.segments().get(index);
+            long segmentStart = startNanos + profile.offset(index).toNanos();
+            long orders = segment.orders();
+            double nanosPerOrder = 1e9 / segment.ratePerSecond();
+            for (long i = 0; i < orders; i++) {
+                if (stopped || sent >= maxOrders) {
+                    break outer;
+                }
+                long intended = segmentStart + Math.round(i * nanosPerOrder);
+                waitUntil(intended);
+                if (stopped) {
+                    break outer;
+                }
+                if (!inFlight.tryAcquire()) {
+                    counters.inFlightLimitHits.increment();
+                    inFlight.acquireUninterruptibly();
+                }
+                long now = System.nanoTime();
+                long late = Math.max(0, now - intended);
+                counters.currentLagNanos = late;
+                synchronized (lag) {
+                    lag.recordValue(Math.min(TimeUnit.NANOSECONDS.toMicros(late), lag.getHighestTrackableValue()));
+                }
+                if (late > LATE_NANOS) {
+                    counters.lateSends.increment();
+                }
+                counters.firstSendNanos.compareAndSet(0, now);
+                counters.lastSendNanos.set(now);
+                counters.scheduled.increment();
+                sendObserver.accept(now);
+                outstanding.incrementAndGet();
+                send(new Order(UUID.randomUUID().toString(), bodies == null ? null : bodies.get(), intended, 0));
+                sent++;
+            }
         }
         lastSendDeadline = System.nanoTime() + retryGrace.toNanos();
         awaitOutstanding();
-        Throwable failure = pumpFailure;
-        if (failure instanceof RuntimeException ex) {
-            throw ex;
-        }
-        if (failure instanceof Error error) {
-            throw error;
-        }
-    }
-
-    // where the schedule is: touched by pump() only, which runs on the event loop, one call at a time
-    private int segmentIndex;
-    private long segmentStart;
-    private long segmentOrders;
-    private double nanosPerOrder;
-    private long indexInSegment;
-    private long sent;
-    private boolean timerSet;
-    private boolean limitCounted;
-    private volatile @Nullable String firstKey;
-    private volatile byte @Nullable [] firstBody;
-    /** pump() stopped at the in-flight limit; the next request to finish starts it again. */
-    private final java.util.concurrent.atomic.AtomicBoolean waitingForSlot = new java.util.concurrent.atomic.AtomicBoolean();
-    private final java.util.concurrent.CountDownLatch scheduleDone = new java.util.concurrent.CountDownLatch(1);
-    private volatile @Nullable Throwable pumpFailure;
-
-    private void nextSegment() {
-        segmentIndex++;
-        indexInSegment = 0;
-        if (segmentIndex < profile.segments().size()) {
-            RateProfile.Segment segment = profile.segments().get(segmentIndex);
-            segmentStart = startNanos + profile.offset(segmentIndex).toNanos();
-            segmentOrders = segment.orders();
-            nanosPerOrder = 1e9 / segment.ratePerSecond();
-        }
-    }
-
-    /**
-     * Sends every order that is due (the i-th of a segment at {@code start + i / rate}, never before), then sets
-     * one timer for the next. At the in-flight limit it stops, counts it, and the next request to finish calls
-     * it again: the orders behind are then late, and counted late, as when the sending thread blocked.
-     */
-    private void pump() {
-        try {
-            pumpDue();
-        }
-        catch (RuntimeException | Error ex) {
-            pumpFailure = ex;
-            stopped = true;
-            scheduleDone.countDown();
-        }
-    }
-
-    private void pumpDue() {
-        while (true) {
-            if (stopped || sent >= maxOrders || segmentIndex >= profile.segments().size()) {
-                scheduleDone.countDown();
-                return;
-            }
-            if (indexInSegment >= segmentOrders) {
-                nextSegment();
-                continue;
-            }
-            long intended = segmentStart + Math.round(indexInSegment * nanosPerOrder);
-            long wait = intended - System.nanoTime();
-            if (wait > 0) {
-                if (!timerSet) {
-                    timerSet = true;
-                    scheduler.schedule(this::timer, wait, TimeUnit.NANOSECONDS);
-                }
-                return;
-            }
-            if (!inFlight.tryAcquire()) {
-                if (!limitCounted) {
-                    limitCounted = true;
-                    counters.inFlightLimitHits.increment();
-                }
-                waitingForSlot.set(true);
-                if (!inFlight.tryAcquire()) {
-                    return;
-                }
-                // a slot came free meanwhile; a pump() it may have started finds nothing due, or this one's timer
-                waitingForSlot.set(false);
-            }
-            limitCounted = false;
-            long now = System.nanoTime();
-            long late = Math.max(0, now - intended);
-            counters.currentLagNanos = late;
-            synchronized (lag) {
-                lag.recordValue(Math.min(TimeUnit.NANOSECONDS.toMicros(late), lag.getHighestTrackableValue()));
-            }
-            if (late > LATE_NANOS) {
-                counters.lateSends.increment();
-            }
-            counters.firstSendNanos.compareAndSet(0, now);
-            counters.lastSendNanos.set(now);
-            counters.scheduled.increment();
-            sendObserver.accept(now);
-            outstanding.incrementAndGet();
-            indexInSegment++;
-            sent++;
-            String key = firstKey;
-            byte[] body = firstBody;
-            if (key != null) {
-                firstKey = null;
-                firstBody = null;
-            }
-            else {
-                key = UUID.randomUUID().toString();
-                body = bodies == null ? null : bodies.get();
-            }
-            send(new Order(key, body, intended, 0));
-        }
-    }
-
-    private void timer() {
-        timerSet = false;
-        pump();
-    }
-
-    /** Gives an in-flight slot back, and starts the schedule again if it stopped for want of one. */
-    private void releaseSlot() {
-        inFlight.release();
-        if (waitingForSlot.get() && waitingForSlot.compareAndSet(true, false)) {
-            try {
-                scheduler.execute(this::pump);
-            }
-            catch (java.util.concurrent.RejectedExecutionException closed) {
-                scheduleDone.countDown();
-            }
-        }
     }
 
     private void awaitOutstanding() {
@@ -333,94 +225,86 @@ public final class OpenLoopDriver {
         retries.shutdownNow();
     }
 
-    /** One order, sent once or more; it is also the outcome of its current attempt. */
-    private final class Order implements DriverHttp.Outcome {
-
-        final String idempotencyKey;
-        final byte @Nullable [] body;
-        final long intendedNanos;
-        final int connectionRetries;
-
-        Order(String idempotencyKey, byte @Nullable [] body, long intendedNanos, int connectionRetries) {
-            this.idempotencyKey = idempotencyKey;
-            this.body = body;
-            this.intendedNanos = intendedNanos;
-            this.connectionRetries = connectionRetries;
+    private static void waitUntil(long nanos) {
+        long remaining;
+        while ((remaining = nanos - System.nanoTime()) > 0) {
+            // park for most of the wait, spin the last bit: parkNanos overshoots by ~50 µs
+            if (remaining > 200_000) {
+                LockSupport.parkNanos(remaining - 100_000);
+            }
+            else {
+                Thread.onSpinWait();
+            }
         }
+    }
+
+    private record Order(String idempotencyKey, byte @Nullable [] body, long intendedNanos, int connectionRetries) {
 
         Order again() {
             return new Order(idempotencyKey, body, intendedNanos, connectionRetries + 1);
-        }
-
-        @Override
-        public void answered(int status, @Nullable String retryAfter) {
-            completed(this, status, retryAfter);
-        }
-
-        @Override
-        public void failed(Throwable failure) {
-            completedWithout(this, failure);
         }
     }
 
     private void send(Order order) {
         counters.attempts.increment();
-        byte[] body = order.body;
+        byte[] body = order.body();
+        HttpRequest request = body == null ? HttpRequest.newBuilder(ordersUri).timeout(requestTimeout).GET().build()
+                : HttpRequest.newBuilder(ordersUri)
+                        .timeout(requestTimeout)
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", order.idempotencyKey())
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build();
         try {
-            if (body == null) {
-                http.get(order);
-            }
-            else {
-                http.post(body, order.idempotencyKey, order);
-            }
+            http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+                    .whenComplete((response, failure) -> completed(order, response, failure));
         }
         catch (RuntimeException ex) {
-            completedWithout(order, ex);
+            completed(order, null, ex);
         }
     }
 
-    /** A request that got no answer: timed out, dropped (re-sent once), or failed. */
-    private void completedWithout(Order order, Throwable failure) {
-        releaseSlot();
-        Throwable cause = failure.getCause() != null && failure instanceof java.util.concurrent.CompletionException
-                ? failure.getCause() : failure;
-        DriverHttp.Failure kind = DriverHttp.Failure.of(cause);
-        if (kind == DriverHttp.Failure.TIMEOUT) {
-            counters.timeouts.increment();
-        }
-        else if (kind == DriverHttp.Failure.DROPPED && order.connectionRetries == 0) {
-            // a pooled keep-alive connection the server had just closed: the request may not have been
-            // read. The Idempotency-Key makes sending it again safe, so the outcome becomes known.
-            counters.reconnects.increment();
-            try {
-                retries.execute(() -> resend(order.again(), false));
-                return;
+    private void completed(Order order, HttpResponse<Void> response, Throwable failure) {
+        inFlight.release();
+        if (failure != null) {
+            Throwable cause = failure.getCause() != null && failure instanceof java.util.concurrent.CompletionException
+                    ? failure.getCause() : failure;
+            if (cause instanceof HttpTimeoutException) {
+                counters.timeouts.increment();
             }
-            catch (java.util.concurrent.RejectedExecutionException ex) {
+            else if (cause instanceof IOException && !(cause instanceof java.net.ConnectException)
+                    && order.connectionRetries() == 0) {
+                // a pooled keep-alive connection the server had just closed: the request may not have been
+                // read. The Idempotency-Key makes sending it again safe, so the outcome becomes known.
+                counters.reconnects.increment();
+                try {
+                    retries.execute(() -> resend(order.again(), false));
+                    return;
+                }
+                catch (java.util.concurrent.RejectedExecutionException ex) {
+                    counters.errors.increment();
+                }
+            }
+            else {
                 counters.errors.increment();
+                if (counters.errorKinds.size() < 10) {
+                    counters.errorKinds.computeIfAbsent(cause.getClass().getSimpleName() + ": " + cause.getMessage(),
+                            kind -> new LongAdder()).increment();
+                }
             }
+            outstanding.decrementAndGet();
+            return;
         }
-        else {
-            counters.errors.increment();
-            if (counters.errorKinds.size() < 10) {
-                counters.errorKinds.computeIfAbsent(cause.getClass().getSimpleName() + ": " + cause.getMessage(),
-                        k -> new LongAdder()).increment();
-            }
-        }
-        outstanding.decrementAndGet();
-    }
-
-    private void completed(Order order, int status, @Nullable String retryAfterHeader) {
-        releaseSlot();
+        int status = response.statusCode();
         if (status == 201 || status == 200) {
             counters.accepted.increment();
-            long micros = TimeUnit.NANOSECONDS.toMicros(Math.max(0, System.nanoTime() - order.intendedNanos));
+            long micros = TimeUnit.NANOSECONDS.toMicros(Math.max(0, System.nanoTime() - order.intendedNanos()));
             latency.recordValue(Math.min(micros, TimeUnit.MINUTES.toMicros(10)));
             outstanding.decrementAndGet();
         }
         else if (status == 429) {
             counters.throttled.increment();
-            Duration wait = retryAfter(Optional.ofNullable(retryAfterHeader));
+            Duration wait = retryAfter(response.headers().firstValue("Retry-After"));
             if (System.nanoTime() + wait.toNanos() > lastSendDeadline || retries.isShutdown()) {
                 counters.gaveUp.increment();
                 outstanding.decrementAndGet();
