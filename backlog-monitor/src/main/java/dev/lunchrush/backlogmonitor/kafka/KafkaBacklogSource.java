@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -36,6 +37,11 @@ import dev.lunchrush.backlogmonitor.readers.ReaderBacklog;
  * The consumer groups of the log, seen from outside: committed offsets and end offsets from the
  * AdminClient, and the timestamp of the record at each committed offset read by a consumer of no
  * group. Nothing here joins a group or commits, so watching never changes what is watched.
+ *
+ * <p>Per poll: the committed offsets of every group (one request), the end offsets (one request) and one
+ * fetch for the records at the committed offsets that are not known yet, every partition together. What
+ * seldom changes, the topic's partitions, the list of groups and the log start offsets, is asked again every
+ * {@code metadata-refresh}.
  */
 @Component
 class KafkaBacklogSource implements BacklogSource, DisposableBean {
@@ -46,6 +52,13 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
     private final long timeoutMillis;
     private final Admin admin;
     private final RecordTimestamps timestamps;
+    private final Duration pollInterval;
+    private final long metadataRefreshNanos;
+    private List<TopicPartition> partitions = List.of();
+    private Set<String> groups = Set.of();
+    private Map<TopicPartition, Long> earliest = Map.of();
+    private long metadataAt;
+    private boolean metadataKnown;
 
     KafkaBacklogSource(KafkaProperties kafkaProperties, BacklogProperties properties) {
         this.settings = properties.kafka();
@@ -56,6 +69,13 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
         adminConfig.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeoutMillis);
         this.admin = Admin.create(adminConfig);
         this.timestamps = new RecordTimestamps(kafkaProperties.buildConsumerProperties(), properties.brokerTimeout());
+        this.pollInterval = properties.pollInterval();
+        this.metadataRefreshNanos = settings.metadataRefresh().toNanos();
+    }
+
+    @Override
+    public Duration pollInterval() {
+        return pollInterval;
     }
 
     @Override
@@ -66,13 +86,24 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
     @Override
     public List<ReaderBacklog> poll() throws Exception {
         String topic = settings.topic();
-        List<TopicPartition> partitions = partitions(topic);
+        refreshMetadata(topic);
         if (partitions.isEmpty()) {
             return List.of();
         }
         Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = committedOffsets(topic);
-        Map<TopicPartition, Long> earliest = offsets(partitions, OffsetSpec.earliest());
         Map<TopicPartition, Long> latest = offsets(partitions, OffsetSpec.latest());
+
+        // the oldest unread record of every group and partition: its offset first, then all their timestamps at once
+        Map<TopicPartition, NavigableSet<Long>> unreadFrom = new HashMap<>();
+        for (Map<TopicPartition, OffsetAndMetadata> offsets : committed.values()) {
+            for (TopicPartition partition : partitions) {
+                long next = next(offsets.get(partition), partition);
+                if (latest.getOrDefault(partition, 0L) > next) {
+                    unreadFrom.computeIfAbsent(partition, p -> new TreeSet<>()).add(next);
+                }
+            }
+        }
+        Map<TopicPartition, Map<Long, Instant>> oldestRecords = unreadFrom.isEmpty() ? Map.of() : timestamps.at(unreadFrom);
 
         List<ReaderBacklog> readers = new ArrayList<>();
         for (Map.Entry<String, Map<TopicPartition, OffsetAndMetadata>> group : committed.entrySet()) {
@@ -83,10 +114,9 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
                 OffsetAndMetadata offset = group.getValue().get(partition);
                 long start = earliest.getOrDefault(partition, 0L);
                 long end = latest.getOrDefault(partition, 0L);
-                // no committed offset: the group would start from the log start (auto.offset.reset=earliest)
-                long next = offset == null ? start : Math.max(offset.offset(), start);
+                long next = next(offset, partition);
                 long behind = Math.max(0, end - next);
-                Instant oldestHere = behind == 0 ? null : timestamps.at(partition, next);
+                Instant oldestHere = behind == 0 ? null : oldestRecords.getOrDefault(partition, Map.of()).get(next);
                 unread += behind;
                 if (oldestHere != null && (oldest == null || oldestHere.isBefore(oldest))) {
                     oldest = oldestHere;
@@ -106,6 +136,38 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
         return readers;
     }
 
+    /**
+     * The group's next offset to read: the committed one, or the log start where it has none (it would start
+     * there, auto.offset.reset=earliest) or where it committed below it (retention deleted those records).
+     */
+    private long next(OffsetAndMetadata offset, TopicPartition partition) {
+        long start = earliest.getOrDefault(partition, 0L);
+        return offset == null ? start : Math.max(offset.offset(), start);
+    }
+
+    /** The topic's partitions, the groups and the log start offsets, asked again every metadata-refresh. */
+    private void refreshMetadata(String topic) throws Exception {
+        long now = System.nanoTime();
+        if (metadataKnown && now - metadataAt < metadataRefreshNanos) {
+            return;
+        }
+        List<TopicPartition> found = partitions(topic);
+        Set<String> listed = new TreeSet<>(settings.groups());
+        if (settings.discoverGroups()) {
+            for (GroupListing listing : admin.listGroups(ListGroupsOptions.forConsumerGroups()).all()
+                    .get(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                listed.add(listing.groupId());
+            }
+        }
+        Map<TopicPartition, Long> start = found.isEmpty() ? Map.of() : offsets(found, OffsetSpec.earliest());
+        partitions = found;
+        groups = listed;
+        earliest = start;
+        // a log that is not there yet is asked for again at the next poll
+        metadataKnown = !found.isEmpty();
+        metadataAt = now;
+    }
+
     private List<TopicPartition> partitions(String topic) throws Exception {
         try {
             TopicDescription description = admin.describeTopics(Set.of(topic)).allTopicNames()
@@ -123,17 +185,13 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
         }
     }
 
-    /** The configured groups (empty map when they never committed) and every group with offsets on the topic. */
+    /**
+     * The committed offsets on the topic's partitions of the configured groups (empty map when they never
+     * committed) and of every listed group with offsets there, in one request.
+     */
     private Map<String, Map<TopicPartition, OffsetAndMetadata>> committedOffsets(String topic) throws Exception {
-        Set<String> groups = new TreeSet<>(settings.groups());
-        if (settings.discoverGroups()) {
-            for (GroupListing listing : admin.listGroups(ListGroupsOptions.forConsumerGroups()).all()
-                    .get(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                groups.add(listing.groupId());
-            }
-        }
         Map<String, ListConsumerGroupOffsetsSpec> specs = new LinkedHashMap<>();
-        groups.forEach(group -> specs.put(group, new ListConsumerGroupOffsetsSpec()));
+        groups.forEach(group -> specs.put(group, new ListConsumerGroupOffsetsSpec().topicPartitions(partitions)));
         Map<String, Map<TopicPartition, OffsetAndMetadata>> all = specs.isEmpty() ? Map.of()
                 : admin.listConsumerGroupOffsets(specs).all().get(timeoutMillis, TimeUnit.MILLISECONDS);
         Map<String, Map<TopicPartition, OffsetAndMetadata>> result = new LinkedHashMap<>();

@@ -2,36 +2,50 @@ package dev.lunchrush.backlogmonitor.kafka;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the timestamp of the record at a given offset: a consumer of no group that assigns the
- * partition, seeks and fetches one record. A (partition, offset) is read once and remembered: a
- * stopped reader's committed offset does not move, so each poll after the first costs nothing.
- * Used from the Kafka poll thread only (a KafkaConsumer is not thread-safe).
+ * Reads the timestamp of the record at given offsets: a consumer of no group, assigned the topic's
+ * partitions, that seeks each partition to the lowest offset asked and fetches from there, every partition
+ * in the same fetch. The answer for an offset is the timestamp of the first record at or after it (a
+ * transaction marker or a compacted gap has no record of its own). Every record fetched is remembered by its
+ * offset, so that the other groups' offsets on the same stretch of the log, and the next polls' offsets of a
+ * stopped reader, cost no fetch. Used from the Kafka poll thread only (a KafkaConsumer is not thread-safe).
  */
 class RecordTimestamps implements AutoCloseable {
 
-    private static final int CACHED = 4096;
+    /** (partition, offset) answers and fetched records remembered, least recently used forgotten first */
+    private static final int CACHED = 16_384;
+    /** per partition and fetch: ~120 orders of ~1 KB, which covers the readers that keep up, all of them at once */
+    private static final int PARTITION_FETCH_BYTES = 128 * 1024;
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Duration timeout;
-    private final Map<Key, Instant> cache = new LinkedHashMap<>(256, 0.75f, true) {
+    private final Map<Key, Instant> cache = new LinkedHashMap<>(1024, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Key, Instant> eldest) {
             return size() > CACHED;
         }
     };
+    private Set<TopicPartition> assigned = Set.of();
+    private long fetches;
 
     RecordTimestamps(Map<String, Object> consumerProperties, Duration timeout) {
         Map<String, Object> config = new HashMap<>(consumerProperties);
@@ -39,9 +53,9 @@ class RecordTimestamps implements AutoCloseable {
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "backlog-monitor-peek");
-        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
-        // the record at the offset is all we need; 1 MB is enough for a ~1 KB order and its batch
-        config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 1024 * 1024);
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1000);
+        config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, PARTITION_FETCH_BYTES);
+        config.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024);
         // an offset below the log start (retention deleted it): the oldest record still held
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
@@ -50,27 +64,95 @@ class RecordTimestamps implements AutoCloseable {
         this.timeout = timeout;
     }
 
-    /** The timestamp of the record at {@code offset} (or the first one after it); null when none arrives in time. */
-    @Nullable Instant at(TopicPartition partition, long offset) {
-        Key key = new Key(partition, offset);
-        Instant cached = cache.get(key);
-        if (cached != null) {
-            return cached;
+    /**
+     * The timestamp of the record at (or the first one after) each offset asked, per partition; an offset
+     * whose record did not arrive within the timeout is absent from the answer.
+     */
+    Map<TopicPartition, Map<Long, Instant>> at(Map<TopicPartition, ? extends Collection<Long>> offsets) {
+        Map<TopicPartition, Map<Long, Instant>> found = new HashMap<>();
+        Map<TopicPartition, NavigableSet<Long>> missing = new HashMap<>();
+        offsets.forEach((partition, wanted) -> {
+            for (long offset : wanted) {
+                Instant cached = cache.get(new Key(partition, offset));
+                if (cached != null) {
+                    found.computeIfAbsent(partition, p -> new HashMap<>()).put(offset, cached);
+                }
+                else {
+                    missing.computeIfAbsent(partition, p -> new TreeSet<>()).add(offset);
+                }
+            }
+        });
+        if (missing.isEmpty()) {
+            return found;
         }
-        consumer.assign(List.of(partition));
-        consumer.seek(partition, offset);
+        assign(offsets.keySet());
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200)).records(partition)) {
-                // a transaction marker or a compacted gap: the next record is the oldest unread one
-                if (record.offset() >= offset) {
-                    Instant timestamp = Instant.ofEpochMilli(record.timestamp());
-                    cache.put(key, timestamp);
-                    return timestamp;
+        // each round: every partition with offsets missing is fetched from its lowest one, all in one fetch
+        while (!missing.isEmpty() && System.nanoTime() < deadline) {
+            Set<TopicPartition> targets = new HashSet<>(missing.keySet());
+            for (TopicPartition partition : targets) {
+                consumer.seek(partition, missing.get(partition).first());
+            }
+            consumer.resume(targets);
+            Set<TopicPartition> idle = new HashSet<>(assigned);
+            idle.removeAll(targets);
+            consumer.pause(idle);
+            fetches++;
+            Set<TopicPartition> answered = new HashSet<>();
+            while (!answered.containsAll(targets) && System.nanoTime() < deadline) {
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+                for (TopicPartition partition : records.partitions()) {
+                    if (targets.contains(partition) && answered.add(partition)) {
+                        answer(partition, records.records(partition), missing, found);
+                    }
                 }
             }
         }
-        return null;
+        // nothing is fetched between polls
+        consumer.pause(assigned);
+        return found;
+    }
+
+    /**
+     * The records of a fetch that started at the partition's lowest missing offset: every missing offset up to
+     * the last of them is answered by the first record at or after it.
+     */
+    private void answer(TopicPartition partition, List<ConsumerRecord<byte[], byte[]>> records,
+            Map<TopicPartition, NavigableSet<Long>> missing, Map<TopicPartition, Map<Long, Instant>> found) {
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            cache.put(new Key(partition, record.offset()), Instant.ofEpochMilli(record.timestamp()));
+        }
+        NavigableSet<Long> wanted = missing.get(partition);
+        int next = 0;
+        for (Iterator<Long> it = wanted.headSet(records.get(records.size() - 1).offset(), true).iterator(); it.hasNext();) {
+            long offset = it.next();
+            while (records.get(next).offset() < offset) {
+                next++;
+            }
+            Instant timestamp = Instant.ofEpochMilli(records.get(next).timestamp());
+            cache.put(new Key(partition, offset), timestamp);
+            found.computeIfAbsent(partition, p -> new HashMap<>()).put(offset, timestamp);
+            it.remove();
+        }
+        if (wanted.isEmpty()) {
+            missing.remove(partition);
+        }
+    }
+
+    private void assign(Collection<TopicPartition> partitions) {
+        if (assigned.containsAll(partitions)) {
+            return;
+        }
+        Set<TopicPartition> all = new HashSet<>(assigned);
+        all.addAll(partitions);
+        consumer.assign(new ArrayList<>(all));
+        assigned = Set.copyOf(all);
+        consumer.pause(assigned);
+    }
+
+    /** Fetch rounds so far (tests, and whoever debugs). */
+    long fetches() {
+        return fetches;
     }
 
     @Override

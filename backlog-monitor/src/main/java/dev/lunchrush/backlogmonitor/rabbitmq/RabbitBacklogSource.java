@@ -47,6 +47,7 @@ class RabbitBacklogSource implements BacklogSource {
     private final URI queuesUri;
     private final String authorization;
     private final Duration timeout;
+    private final Duration pollInterval;
     private final HttpClient http;
     private final JsonMapper json = JsonMapper.builder().build();
 
@@ -60,6 +61,7 @@ class RabbitBacklogSource implements BacklogSource {
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(
                 (rabbit.determineUsername() + ":" + rabbit.determinePassword()).getBytes(StandardCharsets.UTF_8));
         this.timeout = properties.brokerTimeout();
+        this.pollInterval = properties.rabbitmq().pollInterval();
         // HTTP/1.1: RabbitMQ's management listener drops the JDK client's h2c upgrade
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
     }
@@ -67,6 +69,11 @@ class RabbitBacklogSource implements BacklogSource {
     @Override
     public String name() {
         return KIND;
+    }
+
+    @Override
+    public Duration pollInterval() {
+        return pollInterval;
     }
 
     @Override

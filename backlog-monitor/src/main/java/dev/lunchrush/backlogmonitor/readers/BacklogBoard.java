@@ -3,16 +3,17 @@ package dev.lunchrush.backlogmonitor.readers;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.MultiGauge;
-import io.micrometer.core.instrument.Tags;
 
 import org.springframework.stereotype.Component;
 
@@ -20,7 +21,8 @@ import org.springframework.stereotype.Component;
  * The latest backlog of every reader, per source, and the metrics that export it. When a source
  * cannot be asked, its readers are dropped (not kept at their last values, which would look like a
  * healthy, frozen backlog) and {@code backlog_source_up{source}} goes to 0, so that an alert can tell
- * "no data" from "no backlog".
+ * "no data" from "no backlog". Each reader's two gauges are registered once, when it first shows, and
+ * read its latest figures at every scrape; they are removed when it goes.
  */
 @Component
 public class BacklogBoard {
@@ -33,19 +35,23 @@ public class BacklogBoard {
     private final Map<String, List<ReaderBacklog>> readersBySource = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> sourceUp = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
-    private final MultiGauge unreadGauge;
-    private final MultiGauge ageGauge;
+    /** the gauges of every reader exported now, by reader; guarded by this */
+    private final Map<String, Exported> exported = new HashMap<>();
+
+    /** One reader's gauges and the figures they show. */
+    private static final class Exported {
+        volatile ReaderBacklog latest;
+        Gauge unread;
+        Gauge age;
+
+        Exported(ReaderBacklog latest) {
+            this.latest = latest;
+        }
+    }
 
     BacklogBoard(MeterRegistry registry, Clock clock, List<BacklogSource> sources) {
         this.registry = registry;
         this.clock = clock;
-        this.unreadGauge = MultiGauge.builder(UNREAD)
-                .description("Events written and not yet read, per reader (Kafka group or RabbitMQ queue)")
-                .register(registry);
-        this.ageGauge = MultiGauge.builder(AGE)
-                .description("Age of the oldest unread event, per reader; 0 when nothing is unread")
-                .baseUnit("seconds")
-                .register(registry);
         for (BacklogSource source : sources) {
             up(source.name());
         }
@@ -101,15 +107,36 @@ public class BacklogBoard {
     }
 
     private void republish() {
-        List<ReaderBacklog> readers = readers();
-        // overwrite: readers that vanished (queue deleted, source down) stop being exported
-        unreadGauge.register(readers.stream()
-                .map(reader -> MultiGauge.Row.of(Tags.of("reader", reader.reader()), reader,
-                        r -> (double) r.unread()))
-                .toList(), true);
-        ageGauge.register(readers.stream()
-                .map(reader -> MultiGauge.Row.of(Tags.of("reader", reader.reader()), reader,
-                        r -> r.ageSecondsAt(clock.instant())))
-                .toList(), true);
+        Set<String> current = new HashSet<>();
+        for (ReaderBacklog reader : readers()) {
+            current.add(reader.reader());
+            Exported gauges = exported.get(reader.reader());
+            if (gauges != null) {
+                gauges.latest = reader;
+                continue;
+            }
+            Exported added = new Exported(reader);
+            added.unread = Gauge.builder(UNREAD, added, e -> (double) e.latest.unread())
+                    .description("Events written and not yet read, per reader (Kafka group or RabbitMQ queue)")
+                    .tag("reader", reader.reader())
+                    .strongReference(true)
+                    .register(registry);
+            added.age = Gauge.builder(AGE, added, e -> e.latest.ageSecondsAt(clock.instant()))
+                    .description("Age of the oldest unread event, per reader; 0 when nothing is unread")
+                    .baseUnit("seconds")
+                    .tag("reader", reader.reader())
+                    .strongReference(true)
+                    .register(registry);
+            exported.put(reader.reader(), added);
+        }
+        // readers that vanished (queue deleted, source down) stop being exported
+        exported.entrySet().removeIf(entry -> {
+            if (current.contains(entry.getKey())) {
+                return false;
+            }
+            registry.remove(entry.getValue().unread);
+            registry.remove(entry.getValue().age);
+            return true;
+        });
     }
 }

@@ -1,9 +1,14 @@
 package dev.lunchrush.backlogmonitor.readers;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,35 +18,93 @@ import org.springframework.stereotype.Component;
 
 import dev.lunchrush.backlogmonitor.BacklogProperties;
 
-/** Asks every source for its readers' backlog every poll interval, each source on its own thread. */
+/**
+ * Asks the sources for their readers' backlog when somebody reads the figures (a Prometheus scrape, the
+ * API, an open page), at most once per source's poll interval, each source on its own thread. Nobody
+ * reading, nobody asked: the brokers are not polled for figures nobody sees. A reader waits for a poll
+ * that is under way at most {@code wait-for-poll}; past that it gets the figures of the poll before, and
+ * the poll goes on in the background (a broker that does not answer is then marked down by it).
+ */
 @Component
-class BacklogPoller implements SmartLifecycle {
+public class BacklogPoller implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(BacklogPoller.class);
 
-    private final List<BacklogSource> sources;
+    private final List<Polled> sources;
     private final BacklogBoard board;
-    private final BacklogProperties properties;
-    private volatile ScheduledExecutorService scheduler;
+    private final long waitNanos;
+    private volatile boolean running;
 
     BacklogPoller(List<BacklogSource> sources, BacklogBoard board, BacklogProperties properties) {
-        this.sources = sources;
+        this.sources = sources.stream().map(Polled::new).toList();
         this.board = board;
-        this.properties = properties;
+        this.waitNanos = properties.waitForPoll().toNanos();
     }
 
-    @Override
-    public void start() {
-        ScheduledExecutorService executor = Executors.newScheduledThreadPool(Math.max(1, sources.size()), runnable -> {
-            Thread thread = new Thread(runnable, "backlog-poller");
-            thread.setDaemon(true);
-            return thread;
-        });
-        long interval = properties.pollInterval().toMillis();
-        for (BacklogSource source : sources) {
-            executor.scheduleWithFixedDelay(() -> pollOnce(source), 0, interval, TimeUnit.MILLISECONDS);
+    /** One source, its thread, and its poll under way or last started. */
+    private final class Polled {
+        final BacklogSource source;
+        final long intervalNanos;
+        final ExecutorService thread;
+        CompletableFuture<Void> current = CompletableFuture.completedFuture(null);
+        long startedNanos;
+        boolean started;
+
+        Polled(BacklogSource source) {
+            this.source = source;
+            this.intervalNanos = source.pollInterval().toNanos();
+            this.thread = Executors.newSingleThreadExecutor(runnable -> {
+                Thread t = new Thread(runnable, "backlog-poll-" + source.name());
+                t.setDaemon(true);
+                return t;
+            });
         }
-        scheduler = executor;
+
+        /** The poll under way, a new one if the last started more than the interval ago. */
+        synchronized CompletableFuture<Void> fresh() {
+            long now = System.nanoTime();
+            if (current.isDone() && (!started || now - startedNanos >= intervalNanos)) {
+                started = true;
+                startedNanos = now;
+                try {
+                    current = CompletableFuture.runAsync(() -> pollOnce(source), thread);
+                }
+                catch (java.util.concurrent.RejectedExecutionException ex) {
+                    // stopping: no more polls
+                }
+            }
+            return current;
+        }
+    }
+
+    /**
+     * Makes the figures at most one poll interval old: starts a poll of each source whose last one started
+     * longer ago, and waits for the polls under way, at most {@code wait-for-poll} in all.
+     */
+    public void refresh() {
+        if (!running) {
+            return;
+        }
+        List<CompletableFuture<Void>> polls = new ArrayList<>(sources.size());
+        for (Polled polled : sources) {
+            polls.add(polled.fresh());
+        }
+        long deadline = System.nanoTime() + waitNanos;
+        for (CompletableFuture<Void> poll : polls) {
+            try {
+                poll.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            catch (TimeoutException ex) {
+                // answered with the figures of the poll before; this one finishes in the background
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            catch (ExecutionException ex) {
+                // pollOnce handles its own failures; nothing else is thrown
+            }
+        }
     }
 
     void pollOnce(BacklogSource source) {
@@ -67,17 +130,30 @@ class BacklogPoller implements SmartLifecycle {
         }
     }
 
+    /** Starts a first poll of every source, so that the first reader finds figures (and the log says who answers). */
+    @Override
+    public void start() {
+        running = true;
+        sources.forEach(Polled::fresh);
+    }
+
     @Override
     public void stop() {
-        ScheduledExecutorService executor = scheduler;
-        if (executor != null) {
-            executor.shutdownNow();
-            scheduler = null;
+        running = false;
+        for (Polled polled : sources) {
+            polled.thread.shutdownNow();
+            try {
+                polled.thread.awaitTermination(Duration.ofSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
     @Override
     public boolean isRunning() {
-        return scheduler != null;
+        return running;
     }
 }

@@ -19,11 +19,15 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.backlogmonitor.BacklogProperties;
 
-/** {@code GET /api/readers} and the live page's event stream. */
+/**
+ * {@code GET /api/readers} and the live page's event stream. Each read asks the poller for figures at most a
+ * poll interval old first; the page is pushed them every poll interval while it is open.
+ */
 @RestController
 class ReadersController implements ApplicationListener<ContextClosedEvent> {
 
     private final BacklogBoard board;
+    private final BacklogPoller poller;
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService pusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "backlog-sse");
@@ -31,20 +35,27 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
         return thread;
     });
 
-    ReadersController(BacklogBoard board, BacklogProperties properties) {
+    ReadersController(BacklogBoard board, BacklogPoller poller, BacklogProperties properties) {
         this.board = board;
+        this.poller = poller;
         long interval = properties.pollInterval().toMillis();
         pusher.scheduleWithFixedDelay(this::push, interval, interval, TimeUnit.MILLISECONDS);
     }
 
     @GetMapping("/api/readers")
     List<ReaderView> readers() {
+        poller.refresh();
+        return views();
+    }
+
+    private List<ReaderView> views() {
         Instant now = board.clock().instant();
         return board.readers().stream().map(reader -> ReaderView.of(reader, now)).toList();
     }
 
     @GetMapping("/api/sources")
     Map<String, Boolean> sources() {
+        poller.refresh();
         return board.sources();
     }
 
@@ -60,7 +71,8 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     }
 
     private Snapshot snapshot() {
-        return new Snapshot(board.clock().instant(), board.sources(), readers());
+        poller.refresh();
+        return new Snapshot(board.clock().instant(), board.sources(), views());
     }
 
     private void push() {

@@ -1,6 +1,7 @@
 package dev.lunchrush.backlogmonitor.readers;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -54,6 +55,11 @@ class BacklogBoardTests {
             @Override
             public String name() {
                 return name;
+            }
+
+            @Override
+            public Duration pollInterval() {
+                return Duration.ofSeconds(1);
             }
 
             @Override
