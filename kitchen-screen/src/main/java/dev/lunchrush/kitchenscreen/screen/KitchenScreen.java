@@ -130,7 +130,7 @@ public class KitchenScreen {
         counts.deadLettered(source);
     }
 
-    @Scheduled(fixedDelay = 200)
+    /** Turns gaps older than the grace period into missing orders: on the page stream's tick, every 250 ms. */
     void expireGaps() {
         missingOrders.expire(clock.millis());
     }

@@ -29,8 +29,14 @@ final class OrderIdSet {
         if (!isUuid(orderId)) {
             return others.getOrDefault(orderId, -1);
         }
-        long hi = hexLong(orderId, 0);
-        long lo = hexLong(orderId, 19);
+        return position(high(orderId), low(orderId));
+    }
+
+    /**
+     * The position of the batch that holds the UUID with these halves ({@link #high}, {@link #low}), or -1: for
+     * a look-up in several sets, the id parsed once.
+     */
+    int position(long hi, long lo) {
         int mask = positions.length - 1;
         for (int slot = slot(hi, lo, mask); positions[slot] != 0; slot = (slot + 1) & mask) {
             if (high[slot] == hi && low[slot] == lo) {
@@ -96,6 +102,16 @@ final class OrderIdSet {
             }
         }
         return true;
+    }
+
+    /** The first half of a UUID id ({@link #isUuid}). */
+    static long high(String uuid) {
+        return hexLong(uuid, 0);
+    }
+
+    /** The second half of a UUID id ({@link #isUuid}). */
+    static long low(String uuid) {
+        return hexLong(uuid, 19);
     }
 
     /** The 16 hex digits from {@code from} on, dashes skipped: the UUID's first or second half. */

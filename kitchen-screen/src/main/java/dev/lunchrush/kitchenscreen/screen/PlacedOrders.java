@@ -18,8 +18,11 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 
 /**
- * How many orders the order service placed, from its {@code GET /api/stats}, polled once a second.
- * The order service may be down (in act 3 it is meant to die): the last known count stays.
+ * How many orders the order service placed, from its {@code GET /api/stats}, polled once a second while
+ * somebody looks: a page open or {@code /api/stats} asked within the last {@link #DEMAND_WINDOW_NANOS 5 s}.
+ * Nobody looking, the order service is not asked (a request a second to it, and an HTTP client's worth of work
+ * here, for a figure nobody reads). The first look after a quiet spell gets the last known count, the current
+ * one within a second. The order service may be down (in act 3 it is meant to die): the last known count stays.
  */
 @Component
 class PlacedOrders {
@@ -29,7 +32,10 @@ class PlacedOrders {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
     private final URI statsUri;
     private final JsonMapper json;
+    static final long DEMAND_WINDOW_NANOS = 5_000_000_000L;
+
     private volatile Placed current = new Placed(0, false);
+    private volatile long lookedAt = System.nanoTime();
 
     PlacedOrders(KitchenScreenProperties properties, JsonMapper json) {
         this.statsUri = URI.create(properties.orderService().url().toString().replaceAll("/+$", "") + "/api/stats");
@@ -39,12 +45,22 @@ class PlacedOrders {
     record Placed(long placed, boolean reachable) {
     }
 
+    /** The last known count; the order service is polled for the next few seconds. */
     Placed current() {
+        lookedAt = System.nanoTime();
         return current;
+    }
+
+    /** When somebody last looked (tests). */
+    void lookedAt(long nanos) {
+        lookedAt = nanos;
     }
 
     @Scheduled(fixedDelay = 1000)
     void poll() {
+        if (System.nanoTime() - lookedAt > DEMAND_WINDOW_NANOS) {
+            return;
+        }
         try {
             HttpResponse<String> response = client.send(HttpRequest.newBuilder(statsUri).timeout(Duration.ofSeconds(1)).build(),
                     HttpResponse.BodyHandlers.ofString());

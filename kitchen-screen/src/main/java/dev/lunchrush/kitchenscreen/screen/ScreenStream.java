@@ -44,8 +44,13 @@ class ScreenStream {
         streams.closeAll();
     }
 
+    /**
+     * The screen's one timer: gaps older than the grace period become missing orders, then the open pages get
+     * what is new (one scheduled task rather than one for each).
+     */
     @Scheduled(fixedDelay = 250)
     void push() {
+        screen.expireGaps();
         List<ShownOrder> orders = screen.drainUnsent();
         long now = System.currentTimeMillis();
         if (orders.isEmpty() && now - lastStatsAt < 1000) {

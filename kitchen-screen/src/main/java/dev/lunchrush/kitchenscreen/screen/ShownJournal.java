@@ -304,8 +304,12 @@ final class ShownJournal implements AutoCloseable {
     }
 
     private boolean known(String orderId) {
+        boolean uuid = OrderIdSet.isUuid(orderId);
+        // parsed once for all the segments (one an hour: up to ~50 with the 2-day retention)
+        long hi = uuid ? OrderIdSet.high(orderId) : 0;
+        long lo = uuid ? OrderIdSet.low(orderId) : 0;
         for (Segment segment : segments.descendingMap().values()) {
-            if (segment.ids.position(orderId) >= 0) {
+            if ((uuid ? segment.ids.position(hi, lo) : segment.ids.position(orderId)) >= 0) {
                 return true;
             }
         }

@@ -1,0 +1,61 @@
+package dev.lunchrush.kitchenscreen.screen;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The order service is asked for its count while somebody looks at the screen's figures, not otherwise. */
+class PlacedOrdersTests {
+
+    @Test
+    void asksTheOrderServiceOnlyWhileSomebodyLooks() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        HttpServer orderService = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        orderService.createContext("/api/stats", exchange -> {
+            byte[] body = ("{\"placed\":" + (41 + asked.incrementAndGet()) + "}").getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        orderService.start();
+        try {
+            KitchenScreenProperties properties = new KitchenScreenProperties("target/placed-orders-test",
+                    new KitchenScreenProperties.OrderService(URI.create("http://127.0.0.1:" + orderService.getAddress().getPort()),
+                            Duration.ofSeconds(1)),
+                    new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000));
+            PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build());
+
+            // looked at (the start counts as a look): asked at every tick
+            placed.poll();
+            assertThat(asked.get()).isEqualTo(1);
+            assertThat(placed.current()).isEqualTo(new PlacedOrders.Placed(42, true));
+            placed.poll();
+            assertThat(placed.current()).isEqualTo(new PlacedOrders.Placed(43, true));
+
+            // nobody looks for longer than the window: the ticks ask nothing
+            placed.lookedAt(System.nanoTime() - PlacedOrders.DEMAND_WINDOW_NANOS - 1);
+            placed.poll();
+            placed.poll();
+            assertThat(asked.get()).isEqualTo(2);
+
+            // a look: the last known count at once, the next tick asks again
+            assertThat(placed.current().placed()).isEqualTo(43);
+            placed.poll();
+            assertThat(asked.get()).isEqualTo(3);
+            assertThat(placed.current().placed()).isEqualTo(44);
+        }
+        finally {
+            orderService.stop(0);
+        }
+    }
+}
