@@ -12,6 +12,9 @@ import org.springframework.validation.annotation.Validated;
  * The in-memory feed's settings ({@code lunchrush.feed}); strategy and capacity are the act's.
  *
  * @param blockTimeout how long {@code block} lets an order wait for room before it gets 503
+ * @param maxWaiting how many orders {@code block} lets wait at once; beyond, 503 at once. Each holds a
+ *        request thread: kept below {@code server.tomcat.threads.max}, the job's pulls and the status
+ *        polls always find one
  * @param retryAfter what {@code throttle} tells the client to wait (HTTP Retry-After, whole seconds)
  * @param maxBatch the most events one {@code GET /feed} hands out
  * @param maxWait the longest {@code waitMillis} a {@code GET /feed} may ask for
@@ -20,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("lunchrush.feed")
 public record FeedSettings(
         @DefaultValue("2s") Duration blockTimeout,
+        @DefaultValue("48") @Min(1) int maxWaiting,
         @DefaultValue("1s") Duration retryAfter,
         @DefaultValue("10000") @Min(1) int maxBatch,
         @DefaultValue("30s") Duration maxWait) {

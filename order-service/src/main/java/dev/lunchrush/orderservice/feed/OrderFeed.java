@@ -37,6 +37,10 @@ public class OrderFeed {
     private final PagedEvents events = new PagedEvents();
     private final FeedSettings settings;
     private long bufferedBytes;
+    /** Orders given room that are not in the list yet: their kitchen message is being confirmed. */
+    private int reserved;
+    /** Orders waiting for room under {@code block}. */
+    private int waiting;
     private long accepted;
     private long delivered;
     private long dropped;
@@ -61,13 +65,17 @@ public class OrderFeed {
     }
 
     /**
-     * Puts the event made by {@code factory} into the feed, after room was found as the strategy says.
-     * The event is made inside the feed's lock, only once it is certain to enter, so that a refused
+     * Finds room for the event made by {@code factory} as the strategy says, and holds it: the event is
+     * not in the feed until {@link #commit}, and its room is given back by {@link #cancel}. The order's
+     * message to the kitchen is sent in between, so that an order the kitchen's queue refuses never
+     * reaches the job either, while under {@code block} the kitchen still waits with the producer. The
+     * event is made inside the feed's lock, only once it is certain to get room, so that a refused
      * order takes no sequence number.
      *
-     * @throws ProblemException 429 (throttle) or 503 (block, after waiting) when the feed is full
+     * @throws ProblemException 429 (throttle) or 503 (block, after waiting, or when
+     *         {@code max-waiting} orders wait already) when the feed is full
      */
-    public Accepted offer(FeedStrategy strategy, int capacity, Supplier<OrderEvent> factory) {
+    public Reservation reserve(FeedStrategy strategy, int capacity, Supplier<OrderEvent> factory) {
         lock.lock();
         try {
             switch (strategy) {
@@ -75,13 +83,13 @@ public class OrderFeed {
                 }
                 case BLOCK -> awaitRoom(capacity);
                 case DROP -> {
-                    while (events.size() >= capacity && !events.isEmpty()) {
+                    while (events.size() + reserved >= capacity && !events.isEmpty()) {
                         bufferedBytes -= events.pollFirst().length;
                         dropped++;
                     }
                 }
                 case THROTTLE -> {
-                    if (events.size() >= capacity) {
+                    if (events.size() + reserved >= capacity) {
                         rejected++;
                         long seconds = Math.max(1, (settings.retryAfter().toMillis() + 999) / 1000);
                         throw new ProblemException(HttpStatus.TOO_MANY_REQUESTS, "Feed full",
@@ -92,22 +100,63 @@ public class OrderFeed {
                 }
             }
             OrderEvent event = factory.get();
-            byte[] encoded = OrderEventCodec.encode(event);
-            events.append(encoded);
-            bufferedBytes += encoded.length;
-            accepted++;
-            notEmpty.signal();
-            return new Accepted(event, encoded);
+            reserved++;
+            return new Reservation(event, OrderEventCodec.encode(event));
         }
         finally {
             lock.unlock();
         }
     }
 
-    private void awaitRoom(int capacity) {
-        long nanos = settings.blockTimeout().toNanos();
+    /** The reserved event enters the feed: the job can take it now. */
+    public void commit(Reservation reservation) {
+        lock.lock();
         try {
-            while (events.size() >= capacity) {
+            reserved--;
+            events.append(reservation.encoded());
+            bufferedBytes += reservation.encoded().length;
+            accepted++;
+            notEmpty.signal();
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    /** The reserved event never enters (its order was refused after all): its room is free again. */
+    public void cancel(Reservation reservation) {
+        lock.lock();
+        try {
+            reserved--;
+            notFull.signal();
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@link #reserve} and {@link #commit} at once, for a caller with nothing to do in between. */
+    public Reservation offer(FeedStrategy strategy, int capacity, Supplier<OrderEvent> factory) {
+        Reservation reservation = reserve(strategy, capacity, factory);
+        commit(reservation);
+        return reservation;
+    }
+
+    private void awaitRoom(int capacity) {
+        if (events.size() + reserved < capacity) {
+            return;
+        }
+        if (waiting >= settings.maxWaiting()) {
+            // each waiting order holds a request thread: beyond max-waiting, the job's pulls and the
+            // status polls would find none, and the job could never make the room they wait for
+            rejected++;
+            throw ProblemException.unavailable("the analytics feed is full (capacity " + capacity + ") and "
+                    + waiting + " orders wait for room already");
+        }
+        long nanos = settings.blockTimeout().toNanos();
+        waiting++;
+        try {
+            while (events.size() + reserved >= capacity) {
                 if (nanos <= 0) {
                     rejected++;
                     throw ProblemException.unavailable("the analytics feed stayed full (capacity " + capacity + ") for "
@@ -120,6 +169,9 @@ public class OrderFeed {
             Thread.currentThread().interrupt();
             rejected++;
             throw ProblemException.unavailable("interrupted while waiting for room in the feed");
+        }
+        finally {
+            waiting--;
         }
     }
 
@@ -167,7 +219,7 @@ public class OrderFeed {
         }
     }
 
-    /** An event that entered the feed, with the bytes it is kept as (reused for the kitchen's message). */
-    public record Accepted(OrderEvent event, byte[] encoded) {
+    /** Room held for an event, with the bytes it is kept as (reused for the kitchen's message). */
+    public record Reservation(OrderEvent event, byte[] encoded) {
     }
 }

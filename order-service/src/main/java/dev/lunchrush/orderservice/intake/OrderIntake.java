@@ -108,12 +108,27 @@ public class OrderIntake {
                 return event;
             }
             case MEMORY_FEED -> {
-                // the feed first: an order that the feed refuses (or makes wait) does not reach the
-                // kitchen either, which is how "the kitchen is slowed too" shows under block
-                OrderFeed.Accepted accepted = feed.offer(state.strategy(), state.capacity(), () -> orderEvents.live(request));
-                rabbit.publish("", Topology.KITCHEN_QUEUE, accepted.event(), accepted.encoded());
-                recent.remember(accepted.event(), accepted.encoded());
-                return accepted.event();
+                // room in the feed first: an order that the feed refuses (or makes wait) does not reach
+                // the kitchen either, which is how "the kitchen is slowed too" shows under block; the
+                // event enters the feed once the kitchen's queue took it, so an order the queue
+                // refuses (503) is not counted by the job either
+                OrderFeed.Reservation reservation = feed.reserve(state.strategy(), state.capacity(),
+                        () -> orderEvents.live(request));
+                boolean published = false;
+                try {
+                    rabbit.publish("", Topology.KITCHEN_QUEUE, reservation.event(), reservation.encoded());
+                    published = true;
+                }
+                finally {
+                    if (published) {
+                        feed.commit(reservation);
+                    }
+                    else {
+                        feed.cancel(reservation);
+                    }
+                }
+                recent.remember(reservation.event(), reservation.encoded());
+                return reservation.event();
             }
             case LOG -> {
                 OrderEvent event = orderEvents.live(request);

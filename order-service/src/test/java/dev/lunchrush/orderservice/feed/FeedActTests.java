@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrderServiceTests;
+import dev.lunchrush.support.topology.OrderQueues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,6 +96,32 @@ class FeedActTests extends OrderServiceTests {
         assertThat(json(get("/feed?max=1&waitMillis=0").body()).size()).isEqualTo(1);
         assertThat(placeOrder().statusCode()).isEqualTo(201);
         assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(3);
+    }
+
+    @Test
+    void anOrderTheKitchensQueueRefusesIs503AndNeverReachesTheJob() {
+        act("{\"act\":\"memory-feed\",\"strategy\":\"drop\",\"capacity\":10}");
+        JsonNode before = stats();
+        // the kitchen's queue gone, the mandatory publish comes back unroutable
+        rabbitAdmin.deleteQueue(Topology.KITCHEN_QUEUE);
+        HttpResponse<String> refused;
+        try {
+            refused = placeOrder();
+        }
+        finally {
+            rabbitAdmin.declareQueue(OrderQueues.orderQueue(Topology.KITCHEN_QUEUE));
+        }
+
+        assertThat(refused.statusCode()).isEqualTo(503);
+        JsonNode after = stats();
+        assertThat(delta(before, after, "accepted")).as("accepted into the feed").isZero();
+        assertThat(after.get("feed").get("buffered").longValue()).as("buffered").isZero();
+        assertThat(after.get("placed").longValue()).isEqualTo(before.get("placed").longValue());
+        assertThat(json(get("/feed?max=100&waitMillis=0").body()).size()).as("events the job gets").isZero();
+        // the room it held is free again: the next order goes through to both
+        assertThat(placeOrder().statusCode()).isEqualTo(201);
+        assertThat(delta(after, stats(), "accepted")).isEqualTo(1);
+        assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(1);
     }
 
     @Test

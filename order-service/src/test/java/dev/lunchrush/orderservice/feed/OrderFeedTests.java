@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class OrderFeedTests {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final OrderFeed feed = new OrderFeed(new FeedSettings(Duration.ofMillis(300), Duration.ofSeconds(2), 10_000,
+    private final OrderFeed feed = new OrderFeed(new FeedSettings(Duration.ofMillis(300), 2, Duration.ofSeconds(2), 10_000,
             Duration.ofSeconds(30)), registry);
     private final AtomicLong sequence = new AtomicLong();
 
@@ -93,13 +93,49 @@ class OrderFeedTests {
     @Test
     void blockedProducerGoesOnAsSoonAsTheJobTakes() throws Exception {
         feed.offer(FeedStrategy.BLOCK, 1, this::event);
-        CompletableFuture<OrderFeed.Accepted> waiting = CompletableFuture.supplyAsync(
+        CompletableFuture<OrderFeed.Reservation> waiting = CompletableFuture.supplyAsync(
                 () -> feed.offer(FeedStrategy.BLOCK, 1, this::event));
 
         assertThat(feed.take(1, Duration.ZERO)).hasSize(1);
 
         assertThat(waiting.get(2, TimeUnit.SECONDS).event().sequence()).isEqualTo(2);
         assertThat(feed.figures().rejected()).isZero();
+    }
+
+    @Test
+    void blockLetsAtMostMaxWaitingOrdersWaitAndRefusesTheNextAtOnce() throws Exception {
+        feed.offer(FeedStrategy.BLOCK, 1, this::event);
+        CompletableFuture<?> first = CompletableFuture.runAsync(() -> feed.offer(FeedStrategy.BLOCK, 1, this::event));
+        CompletableFuture<?> second = CompletableFuture.runAsync(() -> feed.offer(FeedStrategy.BLOCK, 1, this::event));
+        Thread.sleep(100);
+
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> feed.offer(FeedStrategy.BLOCK, 1, this::event))
+                .isInstanceOfSatisfying(ProblemException.class, problem -> {
+                    assertThat(problem.status().value()).isEqualTo(503);
+                    assertThat(problem.getMessage()).contains("2 orders wait for room already");
+                });
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(200));
+        assertThat(CompletableFuture.allOf(first, second)).failsWithin(Duration.ofSeconds(3));
+        assertThat(feed.figures().rejected()).isEqualTo(3);
+    }
+
+    @Test
+    void aReservationIsInvisibleToTheJobUntilCommittedAndACancelledOneFreesItsRoom() {
+        OrderFeed.Reservation held = feed.reserve(FeedStrategy.THROTTLE, 1, this::event);
+
+        assertThat(feed.take(10, Duration.ZERO)).as("taken before the commit").isEmpty();
+        assertThatThrownBy(() -> feed.reserve(FeedStrategy.THROTTLE, 1, this::event))
+                .as("the held room counts").isInstanceOf(ProblemException.class);
+        feed.cancel(held);
+        assertThat(feed.figures().accepted()).isZero();
+        assertThat(feed.figures().buffered()).isZero();
+
+        OrderFeed.Reservation next = feed.reserve(FeedStrategy.THROTTLE, 1, this::event);
+        feed.commit(next);
+        assertThat(feed.figures().accepted()).isEqualTo(1);
+        assertThat(feed.take(10, Duration.ZERO)).singleElement()
+                .satisfies(bytes -> assertThat(OrderEventCodec.decode(bytes).orderId()).isEqualTo(next.event().orderId()));
     }
 
     @Test
