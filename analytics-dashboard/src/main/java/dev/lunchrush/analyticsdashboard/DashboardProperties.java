@@ -1,6 +1,7 @@
 package dev.lunchrush.analyticsdashboard;
 
 import java.net.URI;
+import java.time.Duration;
 import java.time.ZoneId;
 
 import jakarta.validation.constraints.Max;
@@ -40,10 +41,14 @@ public record DashboardProperties(
      * @param enabled whether to pull {@code GET /feed} at all
      * @param maxPerRequest the most events asked for in one pull (fewer at a low capacity)
      * @param waitMillis how long the order service may hold a pull open while its feed is empty
+     * @param stopTimeout how long a graceful stop waits for an open pull and the processing of the batch in
+     *     hand before it gives them up; below {@code spring.lifecycle.timeout-per-shutdown-phase}, so that the
+     *     database is still open meanwhile
      */
     public record Feed(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("500") @Min(1) int maxPerRequest,
-            @DefaultValue("1000") @Min(0) int waitMillis) {
+            @DefaultValue("1000") @Min(0) int waitMillis,
+            @DefaultValue("5s") Duration stopTimeout) {
     }
 }
