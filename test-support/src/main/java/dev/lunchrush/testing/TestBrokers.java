@@ -40,6 +40,7 @@ public final class TestBrokers {
 
     private static final String RABBIT_IMAGE = "rabbitmq:4.1-management";
     private static final String KAFKA_IMAGE = "apache/kafka:4.1.2";
+    private static final int PROMETHEUS_PORT = 15692;
 
     private static RabbitBroker rabbit;
     private static String kafkaBootstrapServers;
@@ -102,13 +103,17 @@ public final class TestBrokers {
     private static RabbitBroker findRabbit() {
         String uri = System.getenv("LUNCHRUSH_TEST_RABBITMQ_URI");
         if (uri != null && !uri.isBlank()) {
-            return fromUri(URI.create(uri), System.getenv("LUNCHRUSH_TEST_RABBITMQ_MANAGEMENT_URL"));
+            return fromUri(URI.create(uri), System.getenv("LUNCHRUSH_TEST_RABBITMQ_MANAGEMENT_URL"),
+                    System.getenv("LUNCHRUSH_TEST_RABBITMQ_PROMETHEUS_URL"));
         }
         if (dockerAvailable()) {
             RabbitMQContainer container = new RabbitMQContainer(RABBIT_IMAGE);
+            // the image runs the rabbitmq_prometheus plugin: its exporter is scraped by the tests too
+            container.addExposedPort(PROMETHEUS_PORT);
             container.start();
             return new RabbitBroker(container.getHost(), container.getAmqpPort(), container.getAdminUsername(),
-                    container.getAdminPassword(), "/", URI.create(container.getHttpUrl()));
+                    container.getAdminPassword(), "/", URI.create(container.getHttpUrl()),
+                    URI.create("http://" + container.getHost() + ":" + container.getMappedPort(PROMETHEUS_PORT)));
         }
         if (!reachable("127.0.0.1", 5672)) {
             throw new IllegalStateException("""
@@ -125,20 +130,24 @@ public final class TestBrokers {
                     Enable it: rabbitmq-plugins enable rabbitmq_management""");
         }
         String vhost = "lunchrush-test-" + UUID.randomUUID().toString().substring(0, 8);
-        RabbitBroker broker = new RabbitBroker("127.0.0.1", 5672, "guest", "guest", vhost, management);
+        RabbitBroker broker = new RabbitBroker("127.0.0.1", 5672, "guest", "guest", vhost, management,
+                URI.create("http://127.0.0.1:" + PROMETHEUS_PORT));
         createVirtualHost(broker);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteVirtualHost(broker)));
         return broker;
     }
 
-    private static RabbitBroker fromUri(URI uri, String managementUrl) {
+    private static RabbitBroker fromUri(URI uri, String managementUrl, String prometheusUrl) {
         String[] userInfo = uri.getUserInfo() == null ? new String[] {"guest", "guest"} : uri.getUserInfo().split(":", 2);
         String path = uri.getRawPath();
         String vhost = path == null || path.length() <= 1 ? "/" : URLDecoder.decode(path.substring(1), StandardCharsets.UTF_8);
         int port = uri.getPort() > 0 ? uri.getPort() : 5672;
         URI management = URI.create(managementUrl != null && !managementUrl.isBlank()
                 ? managementUrl : "http://" + uri.getHost() + ":15672");
-        return new RabbitBroker(uri.getHost(), port, userInfo[0], userInfo.length > 1 ? userInfo[1] : "", vhost, management);
+        URI prometheus = URI.create(prometheusUrl != null && !prometheusUrl.isBlank()
+                ? prometheusUrl : "http://" + uri.getHost() + ":" + PROMETHEUS_PORT);
+        return new RabbitBroker(uri.getHost(), port, userInfo[0], userInfo.length > 1 ? userInfo[1] : "", vhost,
+                management, prometheus);
     }
 
     private static String findKafka() {
@@ -154,6 +163,9 @@ public final class TestBrokers {
         try {
             EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, Topology.ORDERS_PARTITIONS);
             broker.brokerProperty("auto.create.topics.enable", "false");
+            // one broker: the transaction log (the admin import's batches are transactions) on it alone
+            broker.brokerProperty("transaction.state.log.replication.factor", "1");
+            broker.brokerProperty("transaction.state.log.min.isr", "1");
             broker.afterPropertiesSet();
             Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
             return broker.getBrokersAsString();

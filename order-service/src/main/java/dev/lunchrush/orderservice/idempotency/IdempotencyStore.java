@@ -65,15 +65,29 @@ public class IdempotencyStore {
      * @throws ProblemException 422 when the key was used for a different request, 400 for a bad key
      */
     public StoredResponse execute(String key, byte[] canonicalRequest, Supplier<StoredResponse> action) {
+        return execute(LocalStore.Family.IDEMPOTENCY, key, canonicalRequest, action);
+    }
+
+    /**
+     * The same for an admin import's batch, whose key is kept as long as the log keeps its orders
+     * ({@code lunchrush.store.import-retention}), apart from the orders' keys.
+     */
+    public StoredResponse executeImport(String key, byte[] canonicalRequest, Supplier<StoredResponse> action) {
+        return execute(LocalStore.Family.IMPORTS, key, canonicalRequest, action);
+    }
+
+    private StoredResponse execute(LocalStore.Family family, String key, byte[] canonicalRequest,
+            Supplier<StoredResponse> action) {
         checkKey(key);
         byte[] hash = sha256(canonicalRequest);
         InFlight mine = new InFlight(hash, new CompletableFuture<>());
-        InFlight running = inFlight.putIfAbsent(key, mine);
-        if (running != null) {
-            return awaitFirst(key, hash, running);
+        String running = family.name() + " " + key;
+        InFlight first = inFlight.putIfAbsent(running, mine);
+        if (first != null) {
+            return awaitFirst(key, hash, first);
         }
         try {
-            Optional<Stored> stored = find(key);
+            Optional<Stored> stored = find(family, key);
             if (stored.isPresent()) {
                 requireSameRequest(key, hash, stored.get().hash());
                 replays.increment();
@@ -82,7 +96,7 @@ public class IdempotencyStore {
             }
             StoredResponse response = action.get();
             if (response.status() >= 200 && response.status() < 300) {
-                save(key, hash, response);
+                save(family, key, hash, response);
             }
             mine.answer().complete(response);
             return response;
@@ -93,7 +107,7 @@ public class IdempotencyStore {
         }
         finally {
             // the answer is in the database before the key is released: a later request finds one or the other
-            inFlight.remove(key, mine);
+            inFlight.remove(running, mine);
         }
     }
 
@@ -119,14 +133,14 @@ public class IdempotencyStore {
         }
     }
 
-    private Optional<Stored> find(String key) {
-        byte[] value = store.get(LocalStore.Family.IDEMPOTENCY, key.getBytes(StandardCharsets.US_ASCII));
+    private Optional<Stored> find(LocalStore.Family family, String key) {
+        byte[] value = store.get(family, key.getBytes(StandardCharsets.US_ASCII));
         return value == null ? Optional.empty() : Optional.of(Stored.decode(value));
     }
 
-    private void save(String key, byte[] hash, StoredResponse response) {
+    private void save(LocalStore.Family family, String key, byte[] hash, StoredResponse response) {
         try {
-            store.put(LocalStore.Family.IDEMPOTENCY, key.getBytes(StandardCharsets.US_ASCII),
+            store.put(family, key.getBytes(StandardCharsets.US_ASCII),
                     new Stored(hash, response).encode());
         }
         catch (LocalStore.StoreException ex) {

@@ -16,27 +16,37 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrderServiceProperties;
+import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
+import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.intake.OrderEvents;
 import dev.lunchrush.orderservice.intake.OrderRequestParser;
 import dev.lunchrush.orderservice.intake.RequestBodies;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
-import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
+import dev.lunchrush.orderservice.publishing.KafkaImportPublisher;
 
 /**
  * {@code POST /admin/orders/import}: past orders into the log with their real time, for the
  * accountant's replay. Every order is validated like {@code POST /orders}, plus a placedAt in the
  * past and within the topic's retention (an older record would be deleted by the broker at once).
- * All or nothing as far as validation goes: one bad order and none is written. The orders always
- * go to the Kafka topic, whatever the act.
+ * All or nothing: one bad order and none is written, and a valid batch is one Kafka transaction,
+ * in the log entirely or not at all ({@link KafkaImportPublisher}). With an {@code Idempotency-Key}
+ * the batch is written once: the same key and body again get the first answer (with
+ * {@code Idempotent-Replayed: true}) and write nothing, the same key with another body gets 422;
+ * import keys are kept as long as the log keeps the orders. The orders always go to the Kafka
+ * topic, whatever the act.
  */
 @RestController
 class ImportController {
@@ -45,15 +55,19 @@ class ImportController {
             "notes");
 
     private final OrderRequestParser parser;
-    private final KafkaOrderPublisher kafka;
+    private final KafkaImportPublisher kafka;
+    private final IdempotencyStore idempotency;
+    private final JsonMapper json;
     private final OrderServiceProperties properties;
     private final Counter imported;
     private final Clock clock;
 
-    ImportController(OrderRequestParser parser, KafkaOrderPublisher kafka, OrderServiceProperties properties,
-            MeterRegistry registry) {
+    ImportController(OrderRequestParser parser, KafkaImportPublisher kafka, IdempotencyStore idempotency,
+            JsonMapper json, OrderServiceProperties properties, MeterRegistry registry) {
         this.parser = parser;
         this.kafka = kafka;
+        this.idempotency = idempotency;
+        this.json = json;
         this.properties = properties;
         this.imported = Counter.builder("orders.imported").description("past orders written to the log by the import")
                 .register(registry);
@@ -61,14 +75,31 @@ class ImportController {
     }
 
     @PostMapping(path = "/admin/orders/import", consumes = MediaType.APPLICATION_JSON_VALUE)
-    Map<String, Integer> importOrders(HttpServletRequest request) {
+    ResponseEntity<String> importOrders(HttpServletRequest request,
+            @RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey) {
         JsonNode root = OrderRequestParser.readTree(RequestBodies.read(request, properties.maxImportBody()), "Invalid import");
         List<OrderEvent> events = validate(root);
+        if (idempotencyKey == null) {
+            return response(write(events));
+        }
+        // the hash is of the parsed batch, so that whitespace does not make it "different"
+        return response(idempotency.executeImport(idempotencyKey, json.writeValueAsBytes(root), () -> write(events)));
+    }
+
+    private StoredResponse write(List<OrderEvent> events) {
         if (!events.isEmpty()) {
             kafka.publishAll(events);
             imported.increment(events.size());
         }
-        return Map.of("imported", events.size());
+        return new StoredResponse(200, null, json.writeValueAsString(Map.of("imported", events.size())), false);
+    }
+
+    private static ResponseEntity<String> response(StoredResponse answer) {
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(answer.status()).contentType(MediaType.APPLICATION_JSON);
+        if (answer.replayed()) {
+            response.header("Idempotent-Replayed", "true");
+        }
+        return response.body(answer.body());
     }
 
     private List<OrderEvent> validate(JsonNode root) {

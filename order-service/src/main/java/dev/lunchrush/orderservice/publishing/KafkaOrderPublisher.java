@@ -44,11 +44,6 @@ public class KafkaOrderPublisher {
         publishAll(List.of(event), settings.sendTimeout().toMillis());
     }
 
-    /** Sends every order, then waits for every ack; one failure fails the call (503). */
-    public void publishAll(List<OrderEvent> events) {
-        publishAll(events, settings.importTimeout().toMillis());
-    }
-
     private void publishAll(List<OrderEvent> events, long timeoutMillis) {
         if (!topics.ensureTopics()) {
             throw ProblemException.unavailable("Kafka is not reachable: the topic " + Topology.ORDERS_TOPIC

@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     broker, 3 on the three-broker cluster)
  * @param sendTimeout how long an order waits for the ack before it gets 503; the producer's own
  *     timeouts (max.block.ms, delivery.timeout.ms) are set below it in application.yml
- * @param importTimeout how long an import of up to 1000 orders waits for all its acks
+ * @param importTimeout how long an import of up to 1000 orders may take, its transaction's commit included
  * @param topicRetry how often, at most, to try again to create the topics while Kafka is away
  */
 @ConfigurationProperties("lunchrush.kafka")

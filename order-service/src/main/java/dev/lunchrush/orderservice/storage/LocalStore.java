@@ -63,7 +63,7 @@ public class LocalStore implements DisposableBean {
 
     /** The kinds of memory, each a column family with its retention. */
     public enum Family {
-        IDEMPOTENCY("idempotency"), NOTIFICATIONS("notifications-done");
+        IDEMPOTENCY("idempotency"), IMPORTS("import-keys"), NOTIFICATIONS("notifications-done");
 
         private final String columnFamily;
 
@@ -115,8 +115,11 @@ public class LocalStore implements DisposableBean {
         for (Family family : Family.values()) {
             descriptors.add(new ColumnFamilyDescriptor(family.columnFamily.getBytes(java.nio.charset.StandardCharsets.UTF_8),
                     family()));
-            ttls.add(seconds(family == Family.IDEMPOTENCY ? settings.idempotencyRetention()
-                    : settings.notificationsRetention()));
+            ttls.add(seconds(switch (family) {
+                case IDEMPOTENCY -> settings.idempotencyRetention();
+                case IMPORTS -> settings.importRetention();
+                case NOTIFICATIONS -> settings.notificationsRetention();
+            }));
         }
         try {
             this.db = TtlDB.open(options, directory.toString(), descriptors, handles, ttls, false);

@@ -21,7 +21,11 @@ import dev.lunchrush.orderservice.OrdersTopic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The admin import of past orders into the real Kafka topic: timestamps, validation, all or nothing. */
+/**
+ * The admin import of past orders into the real Kafka topic: timestamps, validation, all or nothing
+ * (one transaction per batch, read as the readers read: committed records only), written once per
+ * Idempotency-Key.
+ */
 class ImportTests extends OrderServiceTests {
 
     @Test
@@ -87,6 +91,58 @@ class ImportTests extends OrderServiceTests {
     }
 
     @Test
+    void aBatchIsOneTransactionOneRefusedOrderAndNoneOfItIsReadAndTheRetryWritesItOnce() throws Exception {
+        String customer = "c-import-" + UUID.randomUUID();
+        String past = Instant.now().minus(Duration.ofHours(2)).toString();
+        List<String> orders = new ArrayList<>();
+        // the small orders on other partitions than the large one (keys k1, k2; k3), so that the broker takes them
+        for (int i = 0; i < 5; i++) {
+            orders.add(i % 2 == 0 ? order(past, customer, "margherita").replace("\"k3\"", "\"k1\"")
+                    : order(past, customer, "ramen").replace("\"k3\"", "\"k2\""));
+        }
+        // one order larger than the topic takes for a while: the broker refuses that record alone
+        orders.add(order(past, customer, "pad-thai").replace("\"imported\"", "\"" + "x".repeat(3500) + "\""));
+        String body = array(orders);
+        String key = "backfill-" + UUID.randomUUID();
+
+        HttpResponse<String> refused;
+        try (OrdersTopic.MaxMessageBytes limit = OrdersTopic.limitMessageBytes(3000)) {
+            refused = importOrders(body, key);
+        }
+
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+        assertThat(refused.body()).contains("none of it is in the log");
+        // the five orders the broker did take are in an aborted transaction: a reader sees none
+        assertThat(OrdersTopic.readAll(event -> event.customerId().equals(customer))).isEmpty();
+
+        HttpResponse<String> retried = importOrders(body, key);
+        HttpResponse<String> again = importOrders(body, key);
+
+        assertThat(retried.statusCode()).as(retried.body()).isEqualTo(200);
+        assertThat(json(retried.body()).get("imported").intValue()).isEqualTo(6);
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.headers().firstValue("Idempotent-Replayed")).hasValue("true");
+        assertThat(again.body()).isEqualTo(retried.body());
+        assertThat(OrdersTopic.readAll(event -> event.customerId().equals(customer))).as("written once").hasSize(6);
+    }
+
+    @Test
+    void anImportKeyUsedForAnotherBatchIs422AndWritesNothing() {
+        String customer = "c-import-" + UUID.randomUUID();
+        String past = Instant.now().minus(Duration.ofHours(2)).toString();
+        String key = "backfill-" + UUID.randomUUID();
+
+        HttpResponse<String> first = importOrders(array(List.of(order(past, customer, "pad-thai"))), key);
+        HttpResponse<String> other = importOrders(array(List.of(order(past, customer, "pad-thai"),
+                order(past, customer, "pad-thai"))), key);
+
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(other.statusCode()).isEqualTo(422);
+        assertThat(json(other.body()).get("errors").get(0).get("field").stringValue()).isEqualTo("Idempotency-Key");
+        assertThat(OrdersTopic.readAll(event -> event.customerId().equals(customer))).hasSize(1);
+    }
+
+    @Test
     void onlyTheAdminMayImport() {
         String body = array(List.of(order(Instant.now().minus(Duration.ofHours(1)).toString(), "c-1", "pad-thai")));
         HttpResponse<String> anonymous = send(HttpRequest.newBuilder(uri("/admin/orders/import"))
@@ -103,6 +159,14 @@ class ImportTests extends OrderServiceTests {
         return send(HttpRequest.newBuilder(uri("/admin/orders/import"))
                 .header("Content-Type", "application/json")
                 .header("Authorization", basic("admin", ADMIN_PASSWORD))
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    private HttpResponse<String> importOrders(String body, String idempotencyKey) {
+        return send(HttpRequest.newBuilder(uri("/admin/orders/import"))
+                .header("Content-Type", "application/json")
+                .header("Authorization", basic("admin", ADMIN_PASSWORD))
+                .header("Idempotency-Key", idempotencyKey)
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 

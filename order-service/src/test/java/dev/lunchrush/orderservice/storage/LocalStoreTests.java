@@ -26,12 +26,12 @@ class LocalStoreTests {
     @Test
     void whatIsPutIsThereAfterAReopen() {
         byte[] key = "key-1".getBytes(StandardCharsets.US_ASCII);
-        LocalStore store = new LocalStore(directory, new StoreSettings(Duration.ofHours(24), Duration.ofHours(24), Duration.ofHours(1)));
+        LocalStore store = new LocalStore(directory, new StoreSettings(Duration.ofHours(24), Duration.ofDays(14), Duration.ofHours(24), Duration.ofHours(1)));
         store.put(LocalStore.Family.IDEMPOTENCY, key, "answer".getBytes(StandardCharsets.US_ASCII));
         assertThat(store.get(LocalStore.Family.NOTIFICATIONS, key)).as("families are apart").isNull();
         store.destroy();
 
-        LocalStore reopened = new LocalStore(directory, new StoreSettings(Duration.ofHours(24), Duration.ofHours(24), Duration.ofHours(1)));
+        LocalStore reopened = new LocalStore(directory, new StoreSettings(Duration.ofHours(24), Duration.ofDays(14), Duration.ofHours(24), Duration.ofHours(1)));
         try {
             assertThat(reopened.get(LocalStore.Family.IDEMPOTENCY, key)).asString(StandardCharsets.US_ASCII).isEqualTo("answer");
         }
@@ -42,7 +42,7 @@ class LocalStoreTests {
 
     @Test
     void anEntryIsForgottenAfterItsRetentionAndTheFilesShrink() {
-        LocalStore store = new LocalStore(directory, new StoreSettings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofHours(1)));
+        LocalStore store = new LocalStore(directory, new StoreSettings(Duration.ofSeconds(1), Duration.ofDays(14), Duration.ofHours(24), Duration.ofHours(1)));
         try {
             int keys = 20_000;
             for (int i = 0; i < keys; i++) {
@@ -75,7 +75,7 @@ class LocalStoreTests {
      */
     @Test
     void anOrderLeavesAtMost200BytesOnDisk() {
-        LocalStore store = new LocalStore(directory, new StoreSettings(Duration.ofHours(24), Duration.ofHours(24), Duration.ofHours(1)));
+        LocalStore store = new LocalStore(directory, new StoreSettings(Duration.ofHours(24), Duration.ofDays(14), Duration.ofHours(24), Duration.ofHours(1)));
         try {
             long empty = store.sizeOnDisk();
             Random random = new Random(42);
