@@ -13,9 +13,14 @@ import org.jspecify.annotations.Nullable;
 
 import com.rabbitmq.client.ConnectionFactory;
 
-/** A RabbitMQ broker that a test may use, with the virtual host that is the test run's own. */
+/**
+ * A RabbitMQ broker that a test may use, with the virtual host that is the test run's own.
+ *
+ * @param managementUri its management API (port 15672)
+ * @param prometheusUri its own Prometheus exporter (the rabbitmq_prometheus plugin, port 15692)
+ */
 public record RabbitBroker(String host, int port, String username, String password, String virtualHost,
-        URI managementUri) {
+        URI managementUri, URI prometheusUri) {
 
     // HTTP/1.1: the management listener closes connections that offer an HTTP/2 upgrade
     private static final HttpClient MANAGEMENT_HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

@@ -41,7 +41,7 @@ import static org.awaitility.Awaitility.await;
  * Every metric that a Grafana dashboard or a Prometheus rule of {@code infra/} uses is really exported:
  * the five services run from their packaged jars on the test brokers, get a few orders in every act, a
  * poison record and one replay (so that metrics registered on first use exist too), and their {@code /actuator/prometheus}
- * is scraped, with RabbitMQ's own exporter where it answers. The test names each missing metric, the
+ * is scraped, with RabbitMQ's own exporter (the test fails when it does not answer). The test names each missing metric, the
  * queries that use it, and what the scrape says about it.
  * <p>
  * The same scrape checks {@code infra/exported-metrics.txt}, the list that {@code infra/check} holds every
@@ -49,9 +49,7 @@ import static org.awaitility.Awaitility.await;
  * run, over the committed file with {@code -Dlunchrush.exported-metrics=write}.
  * <p>
  * Not scraped, and why: {@link KnownMetrics#KAFKA_EXPORTER} (kafka-exporter runs in docker compose
- * only), {@link KnownMetrics#PROMETHEUS} (made by Prometheus itself), and
- * {@link KnownMetrics#RABBITMQ_EXPORTER} only when the test broker's exporter (port 15692) does not
- * answer, as with a Testcontainers broker.
+ * only) and {@link KnownMetrics#PROMETHEUS} (made by Prometheus itself).
  */
 class ExportedMetricsTests {
 
@@ -70,14 +68,13 @@ class ExportedMetricsTests {
             stack.start();
             exerciseEveryAct(stack);
 
-            URI rabbitExporter = URI.create("http://" + TestBrokers.rabbit().managementUri().getHost() + ":15692/metrics/per-object");
-            boolean rabbitAnswers = Stack.fetch(rabbitExporter, PROMETHEUS_TEXT) != null;
+            URI rabbitExporter = TestBrokers.rabbit().prometheusUri().resolve("/metrics/per-object");
+            // the rules and dashboards use RabbitMQ's own metrics: they are checked, never taken on trust
+            assertThat(Stack.fetch(rabbitExporter, PROMETHEUS_TEXT))
+                    .as("RabbitMQ's Prometheus exporter at %s (rabbitmq-plugins enable rabbitmq_prometheus)", rabbitExporter)
+                    .isNotNull();
             Set<String> notScraped = new HashSet<>(KnownMetrics.KAFKA_EXPORTER);
             notScraped.addAll(KnownMetrics.PROMETHEUS);
-            if (!rabbitAnswers) {
-                log.warn("RabbitMQ's exporter does not answer at {}: its metrics are taken on trust", rabbitExporter);
-                notScraped.addAll(KnownMetrics.RABBITMQ_EXPORTER);
-            }
 
             // Metrics registered on first use appear once the orders and the replay have gone through.
             AtomicReference<List<String>> missing = new AtomicReference<>(List.of());
@@ -88,9 +85,7 @@ class ExportedMetricsTests {
                     for (String service : SERVICES) {
                         scrapes.put(service, parse(Stack.fetch(stack.uri(service, "/actuator/prometheus"), PROMETHEUS_TEXT)));
                     }
-                    if (rabbitAnswers) {
-                        scrapes.put(ExportedMetricsFile.RABBITMQ, parse(Stack.fetch(rabbitExporter, PROMETHEUS_TEXT)));
-                    }
+                    scrapes.put(ExportedMetricsFile.RABBITMQ, parse(Stack.fetch(rabbitExporter, PROMETHEUS_TEXT)));
                     Exposition exported = scrapes.values().stream().reduce(Exposition.empty(), Exposition::plus);
                     lastScrape.set(scrapes);
                     missing.set(missing(used, exported, notScraped));
@@ -131,17 +126,6 @@ class ExportedMetricsTests {
                 fresh.put(name, new TreeSet<>(exporters));
             }
         });
-        if (!scrapes.containsKey(ExportedMetricsFile.RABBITMQ)) {
-            // RabbitMQ's exporter did not answer: keep what the committed file says about it, or its known names
-            Map<String, Set<String>> before = ExportedMetricsFile.read(committed);
-            before.forEach((name, exporters) -> {
-                if (exporters.contains(ExportedMetricsFile.RABBITMQ)) {
-                    fresh.computeIfAbsent(name, key -> new TreeSet<>()).add(ExportedMetricsFile.RABBITMQ);
-                }
-            });
-            KnownMetrics.RABBITMQ_EXPORTER.forEach(name ->
-                    fresh.computeIfAbsent(name, key -> new TreeSet<>()).add(ExportedMetricsFile.RABBITMQ));
-        }
         KnownMetrics.KAFKA_EXPORTER.forEach(name ->
                 fresh.computeIfAbsent(name, key -> new TreeSet<>()).add(ExportedMetricsFile.KAFKA_EXPORTER));
         KnownMetrics.PROMETHEUS.forEach(name ->
