@@ -69,6 +69,9 @@ public class BenchCommand implements Callable<Integer> {
             2000.0, 3000.0, 4000.0, 6000.0, 8000.0, 10000.0);
     static final List<Double> SMOKE_RATES = List.of(50.0, 100.0);
 
+    /** How long the end-to-end section waits for the kitchen screen to count the orders a step was answered for. */
+    static final Duration E2E_ARRIVAL_BOUND = Duration.ofMinutes(2);
+
     @ParentCommand
     private Demo demo;
 
@@ -242,19 +245,19 @@ public class BenchCommand implements Callable<Integer> {
         Map<String, Object> section = new LinkedHashMap<>();
         for (double rate : smoke ? List.of(40.0, 100.0) : List.of(400.0, 4000.0)) {
             Duration duration = smoke ? Duration.ofSeconds(3) : Duration.ofSeconds(rate > 1000 ? 10 : 30);
-            LatencyBuckets before = LatencyBuckets.scrape(kitchenScreen);
             say("end to end at %,.0f/s for %d s…".formatted(rate, duration.toSeconds()));
-            RateSearch.Outcome run = RateSearch.run("placed → kitchen screen at %,.0f/s".formatted(rate),
-                    Endpoints.resolve(orderService.base(), "/orders"), bodies, List.of(rate), duration, Duration.ofSeconds(1), out);
-            // the last orders need a moment to reach the screen
-            Pause.sleep(Duration.ofSeconds(5));
-            LatencyBuckets delta = LatencyBuckets.scrape(kitchenScreen).minus(before);
+            // the histogram is read once the warm-up's orders are all on the screen, and again once the window's are
+            ScreenLatencyWindow window = new ScreenLatencyWindow(() -> LatencyBuckets.scrape(kitchenScreen), E2E_ARRIVAL_BOUND);
+            RateSearch.Measured<LatencyBuckets> run = RateSearch.warmThenMeasure("placed → kitchen screen at %,.0f/s"
+                    .formatted(rate), Endpoints.resolve(orderService.base(), "/orders"), bodies, rate, Duration.ofSeconds(1),
+                    duration, window, out);
+            LatencyBuckets delta = window.measured();
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("ratePerSecond", rate);
             figures.put("orders", delta.count());
             figures.put("p50Millis", delta.percentileMillis(50));
             figures.put("p99Millis", delta.percentileMillis(99));
-            figures.put("intakeStep", run.steps().isEmpty() ? null : run.steps().get(run.steps().size() - 1));
+            figures.put("intakeStep", run.step());
             section.put(String.valueOf((long) rate), figures);
             table.add(new String[] {"placed → kitchen screen at %,.0f/s".formatted(rate),
                     "p50 ≤ %.0f ms, p99 ≤ %.0f ms (%,d orders)".formatted(delta.percentileMillis(50), delta.percentileMillis(99),

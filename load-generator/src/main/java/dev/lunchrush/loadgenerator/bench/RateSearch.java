@@ -72,18 +72,51 @@ final class RateSearch {
     }
 
     /**
+     * What is read around a measured step: once the warm-up's answers are in, right before the step, and once the
+     * step's answers are in. Each is told the step it follows, so that it can wait for what that step sent to arrive
+     * somewhere else (e.g. on the kitchen screen) before it reads.
+     */
+    interface Marks<T> {
+
+        T afterWarmUp(Step warmUp);
+
+        T afterWindow(Step window);
+
+        /** The same reading at both ends, whatever the steps did. */
+        static <T> Marks<T> of(Supplier<T> mark) {
+            return new Marks<>() {
+                @Override
+                public T afterWarmUp(Step warmUp) {
+                    return mark.get();
+                }
+
+                @Override
+                public T afterWindow(Step window) {
+                    return mark.get();
+                }
+            };
+        }
+    }
+
+    /**
      * A warm-up at the rate, then one measured step at the same rate on the same connections, with {@code mark} read
      * right before the measured step and right after it (every answer in): what the stack did meanwhile, e.g. its
      * CPU, is then that step's.
      */
     static <T> Measured<T> warmThenMeasure(String name, URI uri, @Nullable Supplier<byte[]> bodies, double rate,
             Duration warmUp, Duration window, Supplier<T> mark, PrintWriter out) {
+        return warmThenMeasure(name, uri, bodies, rate, warmUp, window, Marks.of(mark), out);
+    }
+
+    /** As above, with marks that know what the warm-up and the window sent. */
+    static <T> Measured<T> warmThenMeasure(String name, URI uri, @Nullable Supplier<byte[]> bodies, double rate,
+            Duration warmUp, Duration window, Marks<T> marks, PrintWriter out) {
         return withClient(http -> {
             say(out, "%s: warm-up, %d s at %,.0f/s, then %d s measured".formatted(name, warmUp.toSeconds(), rate, window.toSeconds()));
-            drive(http, uri, bodies, rate, warmUp);
-            T before = mark.get();
+            Step warm = drive(http, uri, bodies, rate, warmUp);
+            T before = marks.afterWarmUp(warm);
             Step step = drive(http, uri, bodies, rate, window);
-            T after = mark.get();
+            T after = marks.afterWindow(step);
             say(out, "%s: %,6.0f/s asked, %,6.0f/s answered, p50 %.1f ms, p99 %.1f ms, %d not accepted".formatted(name, rate,
                     step.achievedPerSecond(), step.p50Millis(), step.p99Millis(), step.notAccepted()));
             return new Measured<>(step, before, after);
