@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
+import dev.lunchrush.testing.ChildProcesses;
 import dev.lunchrush.testing.ServiceProcess;
 
 /**
@@ -74,7 +75,7 @@ final class Rush {
         builder.environment().put("LUNCHRUSH_HOME", home.toAbsolutePath().toString());
         builder.environment().put("LUNCHRUSH_SECURITY_ADMIN_PASSWORD", stack.adminPassword());
         log.info("rush {}", String.join(" ", arguments));
-        Process process = builder.start();
+        Process process = ChildProcesses.start(builder);
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new AssertionError("the rush did not end within " + timeout + ":\n" + Files.readString(output));

@@ -128,8 +128,8 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     public void restart() {
         List<String> command = command("-Xmx512m", "kafka.Kafka", properties.toString());
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+            process = ChildProcesses.start(new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())));
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
@@ -164,8 +164,8 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     }
 
     private void run(String heap, String... arguments) throws IOException {
-        Process tool = new ProcessBuilder(command(heap, arguments)).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+        Process tool = ChildProcesses.start(new ProcessBuilder(command(heap, arguments)).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())));
         try {
             if (!tool.waitFor(120, TimeUnit.SECONDS) || tool.exitValue() != 0) {
                 tool.destroyForcibly();

@@ -85,7 +85,7 @@ public final class ServiceProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         builder.environment().putAll(environment);
         try {
-            process = builder.start();
+            process = ChildProcesses.start(builder);
         }
         catch (IOException ex) {
             throw new IllegalStateException("could not start " + module, ex);

@@ -22,6 +22,7 @@ import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.scenarios.Stack;
+import dev.lunchrush.testing.ChildProcesses;
 
 import static org.awaitility.Awaitility.await;
 
@@ -57,9 +58,9 @@ final class LocalPrometheus implements AutoCloseable {
             Path config = folder.resolve("prometheus.yml");
             Files.writeString(config, localConfiguration(targets, "127.0.0.1:" + port));
             Path logFile = folder.resolve("prometheus.log");
-            Process process = new ProcessBuilder(binary.toString(), "--config.file=" + config,
+            Process process = ChildProcesses.start(new ProcessBuilder(binary.toString(), "--config.file=" + config,
                     "--storage.tsdb.path=" + folder.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
-                    .redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+                    .redirectErrorStream(true).redirectOutput(logFile.toFile()));
             LocalPrometheus prometheus = new LocalPrometheus(process, port, logFile);
             log.info("started Prometheus as pid {} on port {}, log {}", process.pid(), port, logFile.toAbsolutePath());
             try {
