@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -73,17 +74,11 @@ class RushTableScenarioTests {
     }
 
     /** The dashboard's count once it no longer moves (two readings a second apart agree). */
-    private static long settledDashboardReceived() throws InterruptedException {
-        long last = dashboardReceived();
-        for (int i = 0; i < 30; i++) {
-            Thread.sleep(1000);
-            long now = dashboardReceived();
-            if (now == last) {
-                return now;
-            }
-            last = now;
-        }
-        return last;
+    private static long settledDashboardReceived() {
+        AtomicLong last = new AtomicLong(-1);
+        await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ofSeconds(1)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> last.getAndSet(dashboardReceived()) == last.get());
+        return last.get();
     }
 
     private static long dashboardReceived() {

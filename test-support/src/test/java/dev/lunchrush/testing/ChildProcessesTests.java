@@ -56,7 +56,7 @@ class ChildProcessesTests {
             Process child = ChildProcesses.start(new ProcessBuilder(List.of("sleep", "120")));
             System.out.println("child " + child.pid());
             System.out.flush();
-            Thread.sleep(120_000);
+            child.waitFor();
         }
     }
 }

@@ -209,6 +209,17 @@ public class OrderFeed {
         }
     }
 
+    /** Orders waiting for room under {@code block} right now. */
+    int waitingForRoom() {
+        lock.lock();
+        try {
+            return waiting;
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
     public FeedFigures figures() {
         lock.lock();
         try {

@@ -18,6 +18,7 @@ import dev.lunchrush.orderservice.problems.ProblemException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 /** The feed's strategies and its accounting, on the class itself: exact numbers, no HTTP in between. */
 class OrderFeedTests {
@@ -107,7 +108,7 @@ class OrderFeedTests {
         feed.offer(FeedStrategy.BLOCK, 1, this::event);
         CompletableFuture<?> first = CompletableFuture.runAsync(() -> feed.offer(FeedStrategy.BLOCK, 1, this::event));
         CompletableFuture<?> second = CompletableFuture.runAsync(() -> feed.offer(FeedStrategy.BLOCK, 1, this::event));
-        Thread.sleep(100);
+        await().atMost(Duration.ofSeconds(2)).until(() -> feed.waitingForRoom() == 2);
 
         long start = System.nanoTime();
         assertThatThrownBy(() -> feed.offer(FeedStrategy.BLOCK, 1, this::event))
