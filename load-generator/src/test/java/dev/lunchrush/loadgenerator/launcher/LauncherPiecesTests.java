@@ -111,12 +111,24 @@ class LauncherPiecesTests {
         assertThat(sleeper.running()).map(ProcessHandle::pid).contains(handle.pid());
         assertThat(sleeper.logFile()).exists();
 
-        // a pid file that names a process which is not ours (this test's JVM): left alone
-        Files.writeString(runDir.resolve("stranger.pid"), ProcessHandle.current().pid() + "\n");
-        ManagedProcess stranger = new ManagedProcess("stranger", runDir, "kafka-server.properties-not-here");
-        assertThat(stranger.running()).isEmpty();
-        assertThat(stranger.stop(Duration.ofSeconds(1))).contains("was not running");
-        assertThat(ProcessHandle.current().isAlive()).isTrue();
+        // a pid file that names a live process which is not ours (a child of this test, started without the
+        // marker on its command line): it is not "running", stop() leaves it alone, and it lives on
+        Process child = new ProcessBuilder("sleep", "30").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Files.writeString(runDir.resolve("stranger.pid"), child.pid() + "\n");
+            ManagedProcess stranger = new ManagedProcess("stranger", runDir, "kafka-server.properties-not-here");
+            assertThat(stranger.running()).isEmpty();
+            assertThat(stranger.stop(Duration.ofSeconds(1))).isEqualTo("was not running (stale pid file " + child.pid()
+                    + " removed)");
+            // a signal would have ended sleep at once: half a second without an exit is well past that
+            assertThat(child.waitFor(500, java.util.concurrent.TimeUnit.MILLISECONDS)).as("the stranger exited").isFalse();
+            assertThat(child.isAlive()).isTrue();
+        }
+        finally {
+            child.destroy();
+            child.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+        }
 
         assertThat(sleeper.stop(Duration.ofSeconds(5))).startsWith("stopped");
         assertThat(handle.isAlive()).isFalse();
