@@ -8,19 +8,21 @@ public class DemoException extends RuntimeException {
 
     private final int exitCode;
     private final boolean retryable;
+    private final int status;
 
     public DemoException(String message) {
         this(message, Demo.EXIT_FAILED);
     }
 
     public DemoException(String message, int exitCode) {
-        this(message, exitCode, false);
+        this(message, exitCode, false, 0);
     }
 
-    private DemoException(String message, int exitCode, boolean retryable) {
+    private DemoException(String message, int exitCode, boolean retryable, int status) {
         super(message);
         this.exitCode = exitCode;
         this.retryable = retryable;
+        this.status = status;
     }
 
     /** Input that is wrong: exit code 2, like picocli's own usage errors. */
@@ -28,9 +30,17 @@ public class DemoException extends RuntimeException {
         return new DemoException(message, Demo.EXIT_BAD_INPUT);
     }
 
-    /** A service busy (429), unavailable (5xx), not answering or timing out: the same request may succeed later. */
+    /** A service not answering or timing out: the same request may succeed later. */
     public static DemoException temporary(String message) {
-        return new DemoException(message, Demo.EXIT_FAILED, true);
+        return new DemoException(message, Demo.EXIT_FAILED, true, 0);
+    }
+
+    /**
+     * A service that answered with an error status: busy (429) and unavailable (5xx) may succeed later, the other
+     * refusals will not.
+     */
+    public static DemoException answered(String message, int status) {
+        return new DemoException(message, Demo.EXIT_FAILED, status == 429 || status / 100 == 5, status);
     }
 
     public int exitCode() {
@@ -40,5 +50,10 @@ public class DemoException extends RuntimeException {
     /** Whether sending the same request again may succeed; refused input and refused passwords will not. */
     public boolean retryable() {
         return retryable;
+    }
+
+    /** The HTTP status the service answered with; 0 when it did not answer (or the failure is not a service's). */
+    public int status() {
+        return status;
     }
 }

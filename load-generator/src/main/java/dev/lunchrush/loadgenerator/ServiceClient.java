@@ -5,12 +5,14 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -73,7 +75,7 @@ public final class ServiceClient {
     /** For live tables: the answer, or empty when the service is down or answers an error. */
     public Optional<JsonNode> tryGet(String path, Duration requestTimeout) {
         try {
-            HttpResponse<String> response = http.send(request("GET", path, null, false, requestTimeout),
+            HttpResponse<String> response = http.send(request("GET", path, null, false, requestTimeout).build(),
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             if (response.statusCode() / 100 != 2) {
                 return Optional.empty();
@@ -89,11 +91,34 @@ public final class ServiceClient {
         }
     }
 
+    /**
+     * A 2xx answer with its headers, for the callers that read one (e.g. {@code Idempotent-Replayed}).
+     *
+     * @param body the answer's JSON, an empty object when it had none
+     */
+    public record Reply(int status, JsonNode body, HttpHeaders headers) {
+
+        /** Whether the header is there with this value (case-insensitive). */
+        public boolean header(String name, String value) {
+            return headers.firstValue(name).map(value::equalsIgnoreCase).orElse(false);
+        }
+    }
+
     public JsonNode exchange(String method, String path, @Nullable Object body, boolean admin) {
+        return send(method, path, body, admin, Map.of()).body();
+    }
+
+    /**
+     * The request with extra headers (e.g. an {@code Idempotency-Key}); the answer when it is a 2xx, else a
+     * {@link DemoException} that says which service refused what and why, with the status it answered
+     * ({@link DemoException#status()}, 0 when it did not answer).
+     */
+    public Reply send(String method, String path, @Nullable Object body, boolean admin, Map<String, String> headers) {
         HttpResponse<String> response;
         try {
-            response = http.send(request(method, path, body, admin, timeout),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpRequest.Builder request = request(method, path, body, admin, timeout);
+            headers.forEach(request::header);
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         }
         catch (ConnectException | HttpConnectTimeoutException ex) {
             throw DemoException.temporary(name + " at " + base + " does not answer. Is the stack up? (./demo up, ./demo status)");
@@ -111,19 +136,20 @@ public final class ServiceClient {
         }
         int status = response.statusCode();
         if (status == 401) {
-            throw new DemoException(name + " refused the admin password (401). The CLI takes it from "
-                    + AdminPassword.VARIABLE + ", .env or .run/admin-password; the service must have been started with the same.");
+            throw DemoException.answered(name + " refused the admin password (401). The CLI takes it from "
+                    + AdminPassword.VARIABLE + ", .env or .run/admin-password; the service must have been started with the same.",
+                    status);
         }
         if (status / 100 != 2) {
-            String message = name + " answered " + method + " " + path + " with " + status + problemDetail(response.body());
-            throw status == 429 || status / 100 == 5 ? DemoException.temporary(message) : new DemoException(message);
+            throw DemoException.answered(name + " answered " + method + " " + path + " with " + status
+                    + problemDetail(response.body()), status);
         }
         String text = response.body();
         if (text == null || text.isBlank()) {
-            return JSON.createObjectNode();
+            return new Reply(status, JSON.createObjectNode(), response.headers());
         }
         try {
-            return JSON.readTree(text);
+            return new Reply(status, JSON.readTree(text), response.headers());
         }
         catch (JacksonException ex) {
             throw new DemoException(name + " answered " + method + " " + path + " with something that is not JSON: "
@@ -131,7 +157,7 @@ public final class ServiceClient {
         }
     }
 
-    private HttpRequest request(String method, String path, @Nullable Object body, boolean admin, Duration requestTimeout) {
+    private HttpRequest.Builder request(String method, String path, @Nullable Object body, boolean admin, Duration requestTimeout) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(Endpoints.resolve(base, path))
                 .timeout(requestTimeout)
                 .header("Accept", "application/json");
@@ -145,7 +171,7 @@ public final class ServiceClient {
         if (admin) {
             builder.header("Authorization", basic("admin", adminPassword.get()));
         }
-        return builder.build();
+        return builder;
     }
 
     public static String basic(String user, String password) {

@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,10 +17,15 @@ import com.sun.net.httpserver.HttpServer;
 /** A tiny HTTP server on a free loopback port that records every request and answers as told. */
 public final class StubService implements AutoCloseable {
 
-    public record Request(String method, String path, String authorization, String body) {
+    /** A request as received; {@code idempotencyKey} is "null" when it had none. */
+    public record Request(String method, String path, String authorization, String body, String idempotencyKey) {
     }
 
-    public record Answer(int status, String body) {
+    public record Answer(int status, String body, Map<String, String> headers) {
+
+        public Answer(int status, String body) {
+            this(status, body, Map.of());
+        }
     }
 
     private final HttpServer server;
@@ -35,11 +41,13 @@ public final class StubService implements AutoCloseable {
                 Request request = new Request(exchange.getRequestMethod(),
                         exchange.getRequestURI().getPath() + (query == null ? "" : "?" + query),
                         String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")),
-                        new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                        new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                        String.valueOf(exchange.getRequestHeaders().getFirst("Idempotency-Key")));
                 requests.add(request);
                 Answer decision = answer.apply(request);
                 byte[] body = decision.body().getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
+                decision.headers().forEach(exchange.getResponseHeaders()::add);
                 exchange.sendResponseHeaders(decision.status(), body.length == 0 ? -1 : body.length);
                 if (body.length > 0) {
                     exchange.getResponseBody().write(body);

@@ -15,7 +15,7 @@ final class ChaosTable {
                 "SLOWEST", "VERDICT");
         for (Result result : results) {
             out.printf(format, result.scenario(), result.act(), result.acknowledged(),
-                    result.inLog() < 0 ? "-" : String.valueOf(result.inLog()), result.kitchen(), result.dashboard(),
+                    result.inLog() < 0 ? "-" : String.valueOf(result.inLog()), orDash(result.kitchen()), orDash(result.dashboard()),
                     result.lost(), result.duplicated(), result.refused(), result.unknown(),
                     String.format("%.1f s", result.slowestMillis() / 1000.0), result.verdict());
         }
@@ -34,5 +34,10 @@ final class ChaosTable {
             result.failures().forEach(failure -> out.println("  FAIL: " + failure));
         }
         out.flush();
+    }
+
+    /** A figure, or "-" where the scenario does not count it. */
+    private static String orDash(long figure) {
+        return figure < 0 ? "-" : String.valueOf(figure);
     }
 }

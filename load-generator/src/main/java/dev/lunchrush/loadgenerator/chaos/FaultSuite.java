@@ -31,7 +31,8 @@ import dev.lunchrush.loadgenerator.Pause;
  * Runs the scenarios one after the other against the stack of {@code ./demo up}: puts the stack in the
  * scenario's act, waits until the readers are idle, takes the marks (the log's end offsets, the readers'
  * counters, the dead letters), streams orders, does the fault, streams on until intake has resumed, stops, waits
- * for the readers to finish, and judges.
+ * for the readers to finish, and judges. The backfill scenario runs a backfill instead of the stream
+ * ({@link BackfillFault}).
  */
 final class FaultSuite {
 
@@ -50,11 +51,13 @@ final class FaultSuite {
     private final Menu menu;
     private final Settings settings;
     private final PrintWriter out;
+    private final BackfillFault backfill;
 
     record Settings(double perSecond, Duration before, Duration after, long seed, String rabbitUser, String rabbitPassword) {
     }
 
-    FaultSuite(StackControl stack, ServiceClient orderService, Readers readers, Settings settings, PrintWriter out) {
+    FaultSuite(StackControl stack, ServiceClient orderService, ServiceClient replayer, Readers readers, Settings settings,
+            PrintWriter out) {
         this.stack = stack;
         this.orderService = orderService;
         this.readers = readers;
@@ -62,6 +65,7 @@ final class FaultSuite {
         this.menu = ServiceClient.JSON.treeToValue(orderService.get("/menu"), Menu.class);
         this.settings = settings;
         this.out = out;
+        this.backfill = new BackfillFault(stack, orderService, replayer, log, settings.seed(), out);
     }
 
     /** What the suite knows when the fault is done: notes for the table and failures of the fault's own checks. */
@@ -79,6 +83,12 @@ final class FaultSuite {
         try {
             switchAct(scenario.act);
             awaitQuiet(scenario, counts -> true);
+            if (scenario.oracle == Scenario.Oracle.REPLAY) {
+                Result result = backfill.run(scenario);
+                say(scenario, result.verdict() + ": " + result.notes().get(result.notes().size() - 1)
+                        + (result.passed() ? "" : "; " + String.join("; ", result.failures())));
+                return result;
+            }
             Marks marks = marks(scenario);
             FaultOutcome fault;
             OrderStream stream = OrderStream.start(orderService.base(), menu, settings.perSecond(),
@@ -118,6 +128,7 @@ final class FaultSuite {
                 case LOG -> judgeLog(scenario, marks, stream, notes, failures);
                 case SHARED_QUEUE -> judgeSharedQueue(scenario, marks, stream, notes, failures);
                 case MEMORY_FEED -> judgeMemoryFeed(scenario, marks, stream, notes, failures);
+                case REPLAY -> throw new IllegalStateException("a backfill scenario has no order stream");
             };
             say(scenario, result.verdict() + (result.passed() ? "" : ": " + String.join("; ", result.failures())));
             return result;
@@ -198,6 +209,7 @@ final class FaultSuite {
                 Poison.intoQueues("127.0.0.1", 5672, settings.rabbitUser(), settings.rabbitPassword(), ORDER_QUEUES);
                 say(scenario, "3 poison records on " + Topology.ORDERS_TOPIC + ", 3 poison messages on each of " + ORDER_QUEUES);
             }
+            case BACKFILL_KAFKA_KILL -> throw new IllegalStateException("the backfill's fault is BackfillFault's");
             case RABBITMQ_RESTART_SHARED_QUEUE, RABBITMQ_RESTART_MEMORY_FEED -> {
                 stack.stopRabbitMq();
                 say(scenario, "RabbitMQ stopped (rabbitmqctl stop_app) for 10 s");

@@ -7,8 +7,8 @@ import java.util.List;
  *
  * @param acknowledged orders answered 201
  * @param inLog the acknowledged orders found in the log ({@code -1} where the act has no log)
- * @param kitchen orders the kitchen screen counted from the scenario's source while it ran
- * @param dashboard orders the analytics dashboard counted from it
+ * @param kitchen orders the kitchen screen counted from the scenario's source while it ran ({@code -1}: not counted)
+ * @param dashboard orders the analytics dashboard counted from it ({@code -1}: not counted)
  * @param lost acknowledged orders that no reader (or the log) has
  * @param duplicated orders in the log twice, or counted twice by a reader of the log; for a queue act, a lower
  *     bound of the readers' redelivered counts

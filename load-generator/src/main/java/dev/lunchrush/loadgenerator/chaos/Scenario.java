@@ -5,7 +5,10 @@ import java.util.stream.Collectors;
 
 import dev.lunchrush.events.Act;
 
-/** The faults of {@code ./demo chaos}, each under a running stream of orders, and what each is checked against. */
+/**
+ * The faults of {@code ./demo chaos}, each under a running stream of orders (or, for {@code backfill-kafka-kill}, a
+ * running backfill), and what each is checked against.
+ */
 enum Scenario {
 
     KAFKA_KILL("kafka-kill", Act.LOG, Oracle.LOG,
@@ -20,7 +23,10 @@ enum Scenario {
     RABBITMQ_RESTART_SHARED_QUEUE("rabbitmq-restart-shared-queue", Act.SHARED_QUEUE, Oracle.SHARED_QUEUE,
             "act 1: RabbitMQ stopped for 10 s (rabbitmqctl stop_app) and started again"),
     RABBITMQ_RESTART_MEMORY_FEED("rabbitmq-restart-memory-feed", Act.MEMORY_FEED, Oracle.MEMORY_FEED,
-            "act 3: RabbitMQ stopped for 10 s and started again while the kitchen queue and the feed fill");
+            "act 3: RabbitMQ stopped for 10 s and started again while the kitchen queue and the feed fill"),
+    BACKFILL_KAFKA_KILL("backfill-kafka-kill", Act.LOG, Oracle.REPLAY,
+            "kill -9 of a Kafka broker in the middle of a backfill of " + BackfillFault.ORDERS
+                    + " orders of yesterday, dead 10 s (20 s in a cluster), restarted; the day replayed before and after");
 
     /** How a scenario's outcome is judged. */
     enum Oracle {
@@ -29,7 +35,9 @@ enum Scenario {
         /** Every 201 reached the kitchen screen (by id) or the dashboard (by count). */
         SHARED_QUEUE,
         /** Every 201 reached the kitchen screen (by id) and the dashboard through the feed (by count). */
-        MEMORY_FEED
+        MEMORY_FEED,
+        /** The backfill exited 0 and the day, replayed, holds exactly its orders more than before. */
+        REPLAY
     }
 
     final String id;

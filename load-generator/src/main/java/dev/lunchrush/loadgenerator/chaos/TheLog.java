@@ -99,6 +99,33 @@ final class TheLog {
         return new Contents(ids, poison);
     }
 
+    /** A topic's end offsets asked of one consumer as often as needed, to watch records arrive. */
+    Watch watch(String topic) {
+        return new Watch(consumer(), endOffsets(topic).keySet());
+    }
+
+    static final class Watch implements AutoCloseable {
+
+        private final KafkaConsumer<byte[], byte[]> consumer;
+        private final java.util.Set<TopicPartition> partitions;
+
+        private Watch(KafkaConsumer<byte[], byte[]> consumer, java.util.Set<TopicPartition> partitions) {
+            this.consumer = consumer;
+            this.partitions = partitions;
+        }
+
+        /** The records (and transaction markers) appended since the offsets {@code from}. */
+        long appendedSince(Map<TopicPartition, Long> from) {
+            return consumer.endOffsets(partitions, Duration.ofSeconds(10)).entrySet().stream()
+                    .mapToLong(end -> end.getValue() - from.getOrDefault(end.getKey(), 0L)).sum();
+        }
+
+        @Override
+        public void close() {
+            consumer.close();
+        }
+    }
+
     private KafkaConsumer<byte[], byte[]> consumer() {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
