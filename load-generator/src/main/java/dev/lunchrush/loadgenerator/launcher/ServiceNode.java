@@ -10,21 +10,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.lunchrush.loadgenerator.AdminPassword;
 
 /** One of the five Spring Boot services, run from its packaged jar. */
 final class ServiceNode implements Component {
 
-    /** The heap for the memory-feed act until the order service's README says otherwise. */
-    static final String DEFAULT_ORDER_SERVICE_HEAP = "-Xmx160m";
-
-    private static final Pattern XMX = Pattern.compile("-Xmx\\d+[kKmMgG]");
-
-    /** Heap and GC options as a README writes them next to its -Xmx: -Xmn16m, -XX:+UseParallelGC, -XX:GCTimeLimit=80. */
-    private static final Pattern JVM_OPTION = Pattern.compile("-Xm[xns]\\d+[kKmMgG]|-XX:[+-]?[A-Za-z]+(=[\\w.]+)?");
     private static final Duration GRACE = Duration.ofSeconds(20);
     private static final int LOG_TAIL = 15;
 
@@ -73,9 +64,17 @@ final class ServiceNode implements Component {
         }
         List<String> command = new ArrayList<>();
         command.add(KafkaNode.javaBin());
-        command.addAll(jvmOptions(stack.root(), module));
+        command.addAll(jvmOptions(module));
         command.add("-jar");
         command.add(jar().toString());
+        Map<String, String> environment = environment(stack.root(), module, dataDir, adminPassword,
+                stack.bootstrapServers(), port);
+        process.start(command, environment, stack.root());
+    }
+
+    /** The service's environment: where its data and the brokers are, its port, and its JVM's settings. */
+    static Map<String, String> environment(Path root, String module, Path dataDir, String adminPassword,
+            String bootstrapServers, int port) {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("LUNCHRUSH_DATA_DIR", dataDir.toString());
         environment.put(AdminPassword.VARIABLE, adminPassword);
@@ -84,89 +83,25 @@ final class ServiceNode implements Component {
         environment.put("SPRING_RABBITMQ_USERNAME", "guest");
         environment.put("SPRING_RABBITMQ_PASSWORD", "guest");
         environment.put("LUNCHRUSH_RABBITMQ_MANAGEMENT_URI", "http://127.0.0.1:15672");
-        environment.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", stack.bootstrapServers());
+        environment.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", bootstrapServers);
         environment.put("SERVER_PORT", String.valueOf(port));
-        process.start(command, environment, stack.root());
+        environment.put(JvmSettings.VARIABLE, JvmSettings.javaToolOptions(root, module));
+        return environment;
     }
 
     /**
-     * The order service gets the heap its README asks for (the memory-feed act's budget depends on it)
-     * and dies for real on OutOfMemoryError; the others get 256 MB. {@code ORDER_SERVICE_HEAP} (environment or
-     * {@code .env}, as compose reads it, e.g. {@code 160m}) comes before the README's figure;
-     * {@code LUNCHRUSH_<MODULE>_JAVA_OPTS} replaces the heap options, e.g. {@code LUNCHRUSH_ORDER_SERVICE_JAVA_OPTS=-Xmx300m}.
+     * Options on the command line, after the module's {@code JAVA_TOOL_OPTIONS} (see {@link JvmSettings}), so
+     * they win: {@code LUNCHRUSH_<MODULE>_JAVA_OPTS}, e.g. {@code LUNCHRUSH_ORDER_SERVICE_JAVA_OPTS=-Xmx300m},
+     * for a run of {@code ./demo up} that means to differ from compose.
      */
-    static List<String> jvmOptions(Path root, String module) {
+    static List<String> jvmOptions(String module) {
         List<String> options = new ArrayList<>();
         String override = System.getenv("LUNCHRUSH_" + module.toUpperCase().replace('-', '_') + "_JAVA_OPTS");
         if (override != null && !override.isBlank()) {
             options.addAll(List.of(override.strip().split("\\s+")));
         }
-        else if (module.equals("order-service")) {
-            String heap = System.getenv("ORDER_SERVICE_HEAP");
-            if (heap == null || heap.isBlank()) {
-                heap = AdminPassword.readDotEnv(root.resolve(".env"), "ORDER_SERVICE_HEAP");
-            }
-            if (heap != null && heap.strip().matches("\\d+[kKmMgG]")) {
-                options.add("-Xmx" + heap.strip());
-            }
-            else {
-                options.addAll(orderServiceOptions(root.resolve("order-service").resolve("README.md")));
-            }
-        }
-        else {
-            options.add("-Xmx256m");
-        }
-        if (module.equals("order-service") && options.stream().noneMatch(o -> o.contains("ExitOnOutOfMemoryError"))) {
-            options.add("-XX:+ExitOnOutOfMemoryError");
-        }
-        if (options.stream().noneMatch(o -> o.matches("-XX:\\+Use\\w*GC"))) {
-            options.add("-XX:+UseG1GC");
-        }
         options.add("-Djava.awt.headless=true");
         return options;
-    }
-
-    /**
-     * The JVM options of the first line of the order service's README that names an {@code -Xmx}: the heap,
-     * and the GC options written with it (the memory-feed act's death depends on them); else
-     * {@link #DEFAULT_ORDER_SERVICE_HEAP}.
-     */
-    static List<String> orderServiceOptions(Path readme) {
-        if (!Files.isRegularFile(readme)) {
-            return List.of(DEFAULT_ORDER_SERVICE_HEAP);
-        }
-        try {
-            for (String line : Files.readAllLines(readme)) {
-                if (XMX.matcher(line).find()) {
-                    List<String> options = new ArrayList<>();
-                    Matcher matcher = JVM_OPTION.matcher(line);
-                    while (matcher.find()) {
-                        if (!options.contains(matcher.group())) {
-                            options.add(matcher.group());
-                        }
-                    }
-                    return options;
-                }
-            }
-        }
-        catch (IOException ex) {
-            // fall through to the default
-        }
-        return List.of(DEFAULT_ORDER_SERVICE_HEAP);
-    }
-
-    /** The first {@code -Xmx…} the order service's README names, else {@link #DEFAULT_ORDER_SERVICE_HEAP}. */
-    static String orderServiceHeap(Path readme) {
-        if (!Files.isRegularFile(readme)) {
-            return DEFAULT_ORDER_SERVICE_HEAP;
-        }
-        try {
-            Matcher matcher = XMX.matcher(Files.readString(readme));
-            return matcher.find() ? matcher.group() : DEFAULT_ORDER_SERVICE_HEAP;
-        }
-        catch (IOException ex) {
-            return DEFAULT_ORDER_SERVICE_HEAP;
-        }
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LauncherPiecesTests {
 
@@ -88,17 +89,14 @@ class LauncherPiecesTests {
     }
 
     @Test
-    void orderServiceHeapComesFromItsReadme() throws Exception {
-        Path readme = root.resolve("README.md");
-        assertThat(ServiceNode.orderServiceHeap(readme)).isEqualTo("-Xmx160m");
-        Files.writeString(readme, "Run it with `java -Xmx192m -XX:+ExitOnOutOfMemoryError -jar …` for act 3.\n");
-        assertThat(ServiceNode.orderServiceHeap(readme)).isEqualTo("-Xmx192m");
-        assertThat(ServiceNode.orderServiceOptions(readme)).containsExactly("-Xmx192m", "-XX:+ExitOnOutOfMemoryError");
-        Files.writeString(readme, "# Order service\n\nAct 3: `-Xmx160m -Xmn16m -XX:+UseParallelGC -XX:GCTimeLimit=80` so it dies.\n");
-        assertThat(ServiceNode.orderServiceOptions(readme))
-                .containsExactly("-Xmx160m", "-Xmn16m", "-XX:+UseParallelGC", "-XX:GCTimeLimit=80");
-        assertThat(ServiceNode.jvmOptions(root, "kitchen-screen")).contains("-Xmx256m", "-XX:+UseG1GC")
-                .doesNotContain("-XX:+ExitOnOutOfMemoryError");
+    void aServicesJvmSettingsAreItsFilesJavaToolOptions() throws Exception {
+        Path jvm = Files.createDirectories(root.resolve("infra").resolve("jvm"));
+        Files.writeString(jvm.resolve("order-service.env"), "# heap and collector\n\nJAVA_TOOL_OPTIONS=-Xmx192m  -XX:+UseParallelGC\n");
+
+        assertThat(JvmSettings.javaToolOptions(root, "order-service")).isEqualTo("-Xmx192m  -XX:+UseParallelGC");
+        assertThat(JvmSettings.options(root, "order-service")).containsExactly("-Xmx192m", "-XX:+UseParallelGC");
+        assertThatThrownBy(() -> JvmSettings.javaToolOptions(root, "kitchen-screen"))
+                .hasMessageContaining("kitchen-screen's JVM settings");
     }
 
     @Test
