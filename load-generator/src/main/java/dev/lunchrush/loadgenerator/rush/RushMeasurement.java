@@ -6,6 +6,7 @@ import java.util.function.ToDoubleFunction;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.events.Act;
 
 /**
  * The lesson's figures as measured from the rush's snapshots, next to what {@link LessonArithmetic}
@@ -168,7 +169,93 @@ final class RushMeasurement {
         return reached - peakEnd;
     }
 
+    /** The act the rush ran in (the first the order service reported), or "" when it never answered. */
+    String act() {
+        for (Snapshot snapshot : snapshots) {
+            if (snapshot.orderService() != null) {
+                return snapshot.orderService().act();
+            }
+        }
+        return "";
+    }
+
+    /** Orders the kitchen screen got since the rush started, NaN when it did not answer. */
+    double kitchenGot(Snapshot snapshot) {
+        if (snapshot.kitchenTotal() < 0 || base.kitchenTotal() < 0) {
+            return Double.NaN;
+        }
+        return snapshot.kitchenTotal() - base.kitchenTotal();
+    }
+
+    /** A reader's share of the orders placed, in %, at the last snapshot where it and the generator are known. */
+    private double share(ToDoubleFunction<Snapshot> got) {
+        for (int i = snapshots.size() - 1; i > 0; i--) {
+            Snapshot snapshot = snapshots.get(i);
+            double value = got.applyAsDouble(snapshot);
+            if (!Double.isNaN(value) && placed(snapshot) > 0) {
+                return 100 * value / placed(snapshot);
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** What the kitchen screen itself counts as missing since the rush started, NaN when unknown. */
+    double kitchenMissing() {
+        Snapshot last = snapshots.get(snapshots.size() - 1);
+        if (last.kitchenMissing() < 0 || base.kitchenMissing() < 0) {
+            return Double.NaN;
+        }
+        return last.kitchenMissing() - base.kitchenMissing();
+    }
+
+    /**
+     * The closing table of the act that ran: act 1, each reader's share against half and what the kitchen
+     * screen counts as missing; act 2, each reader's backlog in the broker and the start of a reader added
+     * later; acts 3 and 4, the lesson's arithmetic of the slow reader.
+     */
     List<Line> lines(@Nullable Death death) {
+        if (Act.SHARED_QUEUE.id().equals(act())) {
+            return sharedQueueLines();
+        }
+        if (Act.QUEUE_PER_READER.id().equals(act())) {
+            return queuePerReaderLines();
+        }
+        return slowReaderLines(death);
+    }
+
+    private List<Line> sharedQueueLines() {
+        Snapshot last = snapshots.get(snapshots.size() - 1);
+        double placed = placed(last);
+        List<Line> lines = new ArrayList<>();
+        lines.add(new Line("kitchen screen's share", "%", share(this::kitchenGot), 50,
+                "of the %,.0f orders placed; the rest went to the dashboard".formatted(placed)));
+        lines.add(new Line("analytics dashboard's share", "%", share(this::read), 50,
+                "both compete for each message of one queue"));
+        lines.add(new Line("missing on the kitchen screen", "orders", kitchenMissing(), placed / 2,
+                "as the screen counts them: gaps in the order numbers"));
+        return lines;
+    }
+
+    private List<Line> queuePerReaderLines() {
+        List<Line> lines = new ArrayList<>();
+        lines.add(new Line("surplus rate (in − out)", "events/s", surplusRate(), predicted.surplusRate(),
+                "in %.0f/s, out %.0f/s".formatted(inRate(), outRate())));
+        lines.add(new Line("backlog at the end of the rush", "events", backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
+                "the dashboard's queue, in RabbitMQ"));
+        double kitchenBacklog = valueAt(peakEnd, s -> s.kitchenBacklog() < 0 ? Double.NaN : s.kitchenBacklog());
+        lines.add(new Line("kitchen's queue at the end of the rush", "events", kitchenBacklog, 0,
+                "the fast reader keeps up"));
+        lines.add(new Line("history a reader added now gets", "events", Double.NaN, 0,
+                "a queue bound now gets only later orders: none of the %,.0f placed".formatted(placed(snapshots.get(snapshots.size() - 1)))));
+        double catchUp = timeToCatchUp();
+        boolean after = profile.segments().size() > 1;
+        lines.add(new Line("time to catch up", "s", catchUp, after ? predicted.secondsToCatchUp() : Double.NaN,
+                Double.isNaN(catchUp) ? "" : "caught up at "
+                        + profile.clock(java.time.Duration.ofNanos(Math.round((peakEnd + catchUp) * 1e9)))));
+        return lines;
+    }
+
+    private List<Line> slowReaderLines(@Nullable Death death) {
         List<Line> lines = new ArrayList<>();
         lines.add(new Line("surplus rate (in − out)", "events/s", surplusRate(), predicted.surplusRate(),
                 "in %.0f/s, out %.0f/s".formatted(inRate(), outRate())));

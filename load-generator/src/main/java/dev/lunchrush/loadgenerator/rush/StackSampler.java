@@ -56,12 +56,15 @@ final class StackSampler implements AutoCloseable {
             lastAct = stats.act();
         }
         JsonNode analyticsStats = analytics.join().orElse(null);
+        JsonNode kitchenStats = kitchen.join().orElse(null);
+        JsonNode readerStats = readers.join().orElse(null);
         Snapshot snapshot = new Snapshot(elapsedNanos, counters.accepted.sum(), counters.throttled.sum(),
                 counters.unavailable.sum(), counters.timeouts.sum() + counters.errors.sum(), stats,
-                kitchen.join().map(node -> ServiceClient.number(node, "total")).orElse(-1L),
+                kitchenStats == null ? -1 : ServiceClient.number(kitchenStats, "total"),
+                kitchenStats == null ? -1 : ServiceClient.number(kitchenStats, "missing"),
                 analyticsStats == null ? -1 : ServiceClient.number(analyticsStats, "total"),
                 analyticsStats == null ? -1 : ServiceClient.decimal(analyticsStats, "capacityPerSecond"),
-                dashboardBacklog(lastAct, stats, readers.join().orElse(null)));
+                dashboardBacklog(lastAct, stats, readerStats), kitchenBacklog(lastAct, readerStats));
         synchronized (snapshots) {
             snapshots.add(snapshot);
         }
@@ -98,9 +101,19 @@ final class StackSampler implements AutoCloseable {
         if (Act.MEMORY_FEED.id().equals(act)) {
             return stats == null ? -1 : stats.feedBuffered();
         }
-        String reader = Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
+        return unread(readers, Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
                 : Act.QUEUE_PER_READER.id().equals(act) ? "rabbitmq:" + Topology.ANALYTICS_QUEUE
-                : "kafka:" + Topology.ANALYTICS_GROUP;
+                : "kafka:" + Topology.ANALYTICS_GROUP);
+    }
+
+    /** Where the kitchen screen's unread events are in this act (act 1: the queue it shares), -1 when unknown. */
+    static long kitchenBacklog(String act, @Nullable JsonNode readers) {
+        return unread(readers, Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
+                : Act.LOG.id().equals(act) ? "kafka:" + Topology.KITCHEN_GROUP
+                : "rabbitmq:" + Topology.KITCHEN_QUEUE);
+    }
+
+    private static long unread(@Nullable JsonNode readers, String reader) {
         if (readers == null || !readers.isArray()) {
             return -1;
         }

@@ -17,7 +17,7 @@ class DeathWatchTests {
     private static Snapshot at(int second, boolean up) {
         Snapshot.OrderServiceStats stats = up ? new Snapshot.OrderServiceStats("memory-feed", "unbounded", "r", 0, 0, 0,
                 0, 0, 0, 0, 0, 0) : null;
-        return new Snapshot(second * 1_000_000_000L, 0, 0, 0, 0, stats, 0, 0, 0, 0);
+        return new Snapshot(second * 1_000_000_000L, 0, 0, 0, 0, stats, 0, 0, 0, 0, 0, 0);
     }
 
     @Test

@@ -21,8 +21,8 @@ class RushMeasurementTests {
             long read = Math.round(Math.min(2500 * t, placed));
             Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("log", "", "run", placed, 0, 0, 0, 0, 0,
                     50_000_000, 40_000_000, 160_000_000);
-            snapshots.add(new Snapshot(Math.round(t * 1e9), placed, 0, 0, 0, stats, placed, 1_000 + read, 2500,
-                    placed - read));
+            snapshots.add(new Snapshot(Math.round(t * 1e9), placed, 0, 0, 0, stats, placed, 0, 1_000 + read, 2500,
+                    placed - read, 0));
         }
         return snapshots;
     }
@@ -61,8 +61,8 @@ class RushMeasurementTests {
             long read = Math.min(t, 67) * 2500L + (t > 67 ? 0 : 0);
             Snapshot.OrderServiceStats stats = t >= 67 ? null : new Snapshot.OrderServiceStats("memory-feed",
                     "unbounded", "run", placed, placed - read, (placed - read) * 1000, read, 0, 0, 0, 0, 160_000_000);
-            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, read, 2500,
-                    stats == null ? -1 : placed - read));
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 2500,
+                    stats == null ? -1 : placed - read, 0));
         }
         RushMeasurement measurement = new RushMeasurement(snapshots, RateProfile.lunch(SPEED), LessonArithmetic.lesson(SPEED));
 
@@ -77,5 +77,59 @@ class RushMeasurementTests {
         assertThat(fill.measured()).isEqualTo(67.0);
         assertThat(fill.predicted()).isCloseTo(66.67, within(0.01));
         assertThat(fill.differencePercent()).isCloseTo(0.5, within(0.1));
+    }
+
+    @Test
+    void actOneTellsEachReadersShareAgainstHalfAndWhatTheKitchenScreenCountsAsMissing() {
+        // shared-queue: 100 orders/s for 30 s, every other one to each reader; the screen sees the other half as gaps
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 35; t++) {
+            long placed = Math.min(t, 30) * 100L;
+            Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("shared-queue", "", "run", placed, 0, 0, 0,
+                    0, 0, 0, 0, 160_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, 40 + placed * 52 / 100,
+                    7 + placed * 48 / 100, 900 + placed * 48 / 100, 250, 0, 0));
+        }
+        RushMeasurement measurement = new RushMeasurement(snapshots, RateProfile.constant(100, java.time.Duration.ofSeconds(30), 1),
+                new LessonArithmetic(100, 250, 0, java.time.Duration.ofSeconds(30), 1000, 100_000_000));
+
+        List<RushMeasurement.Line> lines = measurement.lines(null);
+
+        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("kitchen screen's share",
+                "analytics dashboard's share", "missing on the kitchen screen");
+        assertThat(lines.get(0).measured()).isCloseTo(52.0, within(0.01));
+        assertThat(lines.get(0).predicted()).isEqualTo(50.0);
+        assertThat(lines.get(1).measured()).isCloseTo(48.0, within(0.01));
+        assertThat(lines.get(2).measured()).isEqualTo(1440.0);
+        assertThat(lines.get(2).predicted()).isEqualTo(1500.0);
+        // none of the slow reader's arithmetic, which means nothing here
+        assertThat(lines).extracting(RushMeasurement.Line::name).doesNotContain("surplus rate (in − out)", "memory growth");
+    }
+
+    @Test
+    void actTwoTellsEachReadersBacklogInTheBrokerAndTheLateReadersEmptyStart() {
+        // queue-per-reader: 100/s for 30 s against a job of 50/s, then 20/s; the kitchen keeps up
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 80; t++) {
+            long placed = t <= 30 ? t * 100L : 3000 + (t - 30) * 20L;
+            long read = Math.min(t * 50L, placed);
+            Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("queue-per-reader", "", "run", placed, 0, 0,
+                    0, 0, 0, 0, 0, 160_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 50, placed - read, 3));
+        }
+        RateProfile profile = RateProfile.twoSteps("custom", 100, java.time.Duration.ofSeconds(30), 20, java.time.Duration.ofSeconds(50), 1);
+        RushMeasurement measurement = new RushMeasurement(snapshots, profile,
+                new LessonArithmetic(100, 50, 20, java.time.Duration.ofSeconds(30), 1000, 100_000_000));
+
+        List<RushMeasurement.Line> lines = measurement.lines(null);
+
+        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("surplus rate (in − out)",
+                "backlog at the end of the rush", "kitchen's queue at the end of the rush",
+                "history a reader added now gets", "time to catch up");
+        assertThat(lines.get(1).measured()).isCloseTo(1500.0, within(1.0));
+        assertThat(lines.get(1).predicted()).isCloseTo(1500.0, within(1.0));
+        assertThat(lines.get(2).measured()).isEqualTo(3.0);
+        assertThat(lines.get(3).predicted()).isZero();
+        assertThat(lines.get(3).note()).contains("none of the 4,000 placed");
     }
 }
