@@ -243,7 +243,7 @@ final class RushMeasurement {
         lines.add(new Line("backlog at the end of the rush", "events", backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
                 "the dashboard's queue, in RabbitMQ"));
         double kitchenBacklog = valueAt(peakEnd, s -> s.kitchenBacklog() < 0 ? Double.NaN : s.kitchenBacklog());
-        lines.add(new Line("kitchen's queue at the end of the rush", "events", kitchenBacklog, 0,
+        lines.add(new Line("kitchen's queue, end of the rush", "events", kitchenBacklog, 0,
                 "the fast reader keeps up"));
         lines.add(new Line("history a reader added now gets", "events", Double.NaN, 0,
                 "a queue bound now gets only later orders: none of the %,.0f placed".formatted(placed(snapshots.get(snapshots.size() - 1)))));

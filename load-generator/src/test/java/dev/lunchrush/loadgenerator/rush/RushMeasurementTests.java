@@ -124,7 +124,7 @@ class RushMeasurementTests {
         List<RushMeasurement.Line> lines = measurement.lines(null);
 
         assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("surplus rate (in − out)",
-                "backlog at the end of the rush", "kitchen's queue at the end of the rush",
+                "backlog at the end of the rush", "kitchen's queue, end of the rush",
                 "history a reader added now gets", "time to catch up");
         assertThat(lines.get(1).measured()).isCloseTo(1500.0, within(1.0));
         assertThat(lines.get(1).predicted()).isCloseTo(1500.0, within(1.0));
