@@ -4,6 +4,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,8 +26,11 @@ import dev.lunchrush.orderservice.OrderServiceTests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The act switch: admin only, validated, persisted. */
+/** The act switch: admin only, validated, persisted, and shown as a metric. */
 class ActTests extends OrderServiceTests {
+
+    private static final Pattern SAMPLE = Pattern.compile("^(\\w+)\\{(.*)} (\\S+)$");
+    private static final Pattern LABEL = Pattern.compile("(\\w+)=\"([^\"]*)\"");
 
     @AfterEach
     void backToActOne() {
@@ -105,5 +113,56 @@ class ActTests extends OrderServiceTests {
 
         CurrentAct afterRestart = new CurrentAct(properties, json, event -> { });
         assertThat(afterRestart.get()).isEqualTo(new ActState(Act.MEMORY_FEED, FeedStrategy.THROTTLE, 500));
+    }
+
+    /**
+     * {@code lunchrush_act_info} has exactly one series, the current act's, after every switch: the old
+     * act's series is gone from the scrape, not left beside it. Its {@code act} is {@code GET /api/act}'s;
+     * the feed's strategy and capacity are labels only where the feed uses them.
+     */
+    @Test
+    void theActInfoGaugeShowsExactlyTheCurrentActAfterEachSwitch() {
+        act("{\"act\":\"shared-queue\"}");
+        assertThat(actInfo()).containsExactly(actInfo("shared-queue", "none", "none"));
+
+        act("{\"act\":\"memory-feed\",\"strategy\":\"block\",\"capacity\":2000}");
+        assertThat(actInfo()).containsExactly(actInfo("memory-feed", "block", "2000"));
+
+        act("{\"act\":\"memory-feed\",\"strategy\":\"drop\",\"capacity\":500}");
+        assertThat(actInfo()).containsExactly(actInfo("memory-feed", "drop", "500"));
+
+        act("{\"act\":\"memory-feed\",\"strategy\":\"unbounded\",\"capacity\":500}");
+        assertThat(actInfo()).containsExactly(actInfo("memory-feed", "unbounded", "none"));
+
+        act("{\"act\":\"log\"}");
+        assertThat(json(get("/api/act").body()).get("act").stringValue()).isEqualTo("log");
+        assertThat(actInfo()).containsExactly(actInfo("log", "none", "none"));
+
+        // the same act again: the same one series
+        act("{\"act\":\"log\",\"strategy\":\"throttle\"}");
+        assertThat(actInfo()).containsExactly(actInfo("log", "none", "none"));
+    }
+
+    private static Map<String, String> actInfo(String act, String strategy, String capacity) {
+        return Map.of("__name__", "lunchrush_act_info", "application", "order-service", "act", act,
+                "strategy", strategy, "capacity", capacity, "__value__", "1");
+    }
+
+    /** Every {@code lunchrush_act_info} sample of the scrape: its labels, with its name and value as two more. */
+    private List<Map<String, String>> actInfo() {
+        HttpResponse<String> scrape = get("/actuator/prometheus");
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        return scrape.body().lines().filter(line -> line.startsWith("lunchrush_act_info")).map(line -> {
+            Matcher sample = SAMPLE.matcher(line);
+            assertThat(sample.matches()).as("a sample line: %s", line).isTrue();
+            Map<String, String> labels = new LinkedHashMap<>();
+            labels.put("__name__", sample.group(1));
+            Matcher label = LABEL.matcher(sample.group(2));
+            while (label.find()) {
+                labels.put(label.group(1), label.group(2));
+            }
+            labels.put("__value__", String.valueOf((long) Double.parseDouble(sample.group(3))));
+            return labels;
+        }).toList();
     }
 }
