@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,6 +67,14 @@ public class KitchenScreen {
                 .description("Messages and records that were not order events, dead-lettered")
                 .tag("source", source)
                 .register(registry));
+        // the screen's own missing figures, the same numbers as GET /api/stats' "missing" and "late"
+        Gauge.builder("orders.missing", missingOrders, MissingOrders::missing)
+                .description("Orders placed that have not reached this screen: gaps in a run's sequence numbers, "
+                        + "counted once older than the grace period; goes down when one arrives late")
+                .register(registry);
+        FunctionCounter.builder("orders.late", missingOrders, MissingOrders::late)
+                .description("Orders that arrived after they were counted missing (taken off missing again)")
+                .register(registry);
         restore();
     }
 
