@@ -108,7 +108,7 @@ final class ExportedMetricsFile {
 
     /** The Lunch Rush services' own metric families: every one exported must be listed. */
     static boolean isLunchRushOwn(String name) {
-        return List.of("orders_", "order_", "backlog_", "replay_", "analytics_", "notifications_").stream()
+        return List.of("orders_", "order_", "backlog_", "replay_", "analytics_", "notifications_", "lunchrush_").stream()
                 .anyMatch(name::startsWith);
     }
 
