@@ -37,20 +37,32 @@ class JvmSettingsParityTests {
             assertThat(ServiceNode.jvmOptions(module)).as("%s's command line under ./demo up", module)
                     .noneMatch(option -> option.matches("-Xm[xsn].*|-XX:.*"));
         }
-        for (String composeFile : List.of("docker-compose.yml", "docker-compose.cluster.yml")) {
-            Map<String, Object> services = services(root.resolve(composeFile));
-            for (String module : SERVICES) {
-                Map<String, Object> service = instanceOf(services, module);
-                if (service == null) {
-                    // the cluster's file adds to the main one: only what it defines is judged
-                    assertThat(composeFile).as("%s is a service of docker-compose.yml", module).isNotEqualTo("docker-compose.yml");
-                    continue;
-                }
-                assertThat(envFiles(service)).as("%s in %s: env_file", module, composeFile)
-                        .contains("infra/jvm/" + module + ".env");
-                assertThat(jvmOptionsElsewhere(service)).as("%s in %s: JVM options outside infra/jvm", module, composeFile)
-                        .isEmpty();
+        Map<String, Object> main = services(root.resolve("docker-compose.yml"));
+        for (String module : SERVICES) {
+            Map<String, Object> service = instanceOf(main, module);
+            assertThat(service).as("%s is a service of docker-compose.yml", module).isNotNull();
+            assertThat(envFiles(service)).as("%s in docker-compose.yml: env_file", module)
+                    .contains("infra/jvm/" + module + ".env");
+            assertThat(jvmOptionsElsewhere(service)).as("%s in docker-compose.yml: JVM options outside infra/jvm", module)
+                    .isEmpty();
+        }
+        // the cluster's file is laid over the main one: a service it only adds to keeps the main file's
+        // env_file; one it brings (the second kitchen screen) needs its own
+        Map<String, Object> cluster = services(root.resolve("docker-compose.cluster.yml"));
+        for (Map.Entry<String, Object> entry : cluster.entrySet()) {
+            String module = SERVICES.stream().filter(name -> entry.getKey().equals(name)
+                    || entry.getKey().matches(java.util.regex.Pattern.quote(name) + "-?\\d+")).findFirst().orElse(null);
+            if (module == null) {
+                continue;
             }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> service = (Map<String, Object>) entry.getValue();
+            if (!main.containsKey(entry.getKey()) || service.containsKey("env_file")) {
+                assertThat(envFiles(service)).as("%s in docker-compose.cluster.yml: env_file", entry.getKey())
+                        .contains("infra/jvm/" + module + ".env");
+            }
+            assertThat(jvmOptionsElsewhere(service))
+                    .as("%s in docker-compose.cluster.yml: JVM options outside infra/jvm", entry.getKey()).isEmpty();
         }
     }
 
