@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,7 +29,7 @@ import dev.lunchrush.events.OrderEventCodec;
  * leave it for good, counts the pulls, and can hold pulls open (the long poll) until released, then hand
  * out what is queued.
  */
-final class FeedStub implements AutoCloseable {
+public final class FeedStub implements AutoCloseable {
 
     private static final Pattern MAX = Pattern.compile("max=(\\d+)");
 
@@ -92,6 +93,15 @@ final class FeedStub implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        handOut(exchange, events, asked -> { });
+    }
+
+    /**
+     * Answers a {@code GET /feed?max=N} as the order service does: at most {@code max} (500 when not
+     * asked) of the queued events, as a JSON array, taken from the queue; {@code handedOut} is told the
+     * {@code max} asked before the answer goes, when there was anything to hand out.
+     */
+    public static void handOut(HttpExchange exchange, Queue<OrderEvent> events, IntConsumer handedOut) throws IOException {
         Matcher matcher = MAX.matcher(String.valueOf(exchange.getRequestURI().getQuery()));
         int max = matcher.find() ? Integer.parseInt(matcher.group(1)) : 500;
         StringBuilder body = new StringBuilder("[");
@@ -99,6 +109,9 @@ final class FeedStub implements AutoCloseable {
         OrderEvent event;
         while (handed < max && (event = events.poll()) != null) {
             body.append(handed++ == 0 ? "" : ",").append(new String(OrderEventCodec.encode(event), StandardCharsets.UTF_8));
+        }
+        if (handed > 0) {
+            handedOut.accept(max);
         }
         byte[] bytes = body.append(']').toString().getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
