@@ -39,9 +39,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * The order service's admin import writes a batch to the log as one Kafka transaction, all of it or none:
  * the job reads with isolation level {@code read_committed}, so the records of an aborted transaction are
- * never counted. The broker is this test's own, in-process, with a transaction log of one replica, so that
- * the test does not hang on how the shared test broker is set up (one broker with Kafka's default transaction
- * log of three replicas has no transactions at all).
+ * never counted. The broker is this test's own, in-process, with a transaction log of one replica: its
+ * {@code orders} topic holds this test's records alone, so the dashboard's count is exactly theirs (the
+ * shared test broker's topic has every other test's orders).
  */
 class ReadCommittedTests {
 
