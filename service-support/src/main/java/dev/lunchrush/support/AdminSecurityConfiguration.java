@@ -3,27 +3,36 @@ package dev.lunchrush.support;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.security.core.userdetails.MapReactiveUserDetailsService;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
 
 /**
  * HTTP Basic for {@code /admin/**} (role ADMIN); everything else is open, as a demo's pages and
  * intake should be. Stateless, no CSRF: the admin endpoints are an API for the {@code demo} command.
- * Each service imports it ({@code @Import(AdminSecurityConfiguration.class)}).
+ * Each service imports it ({@code @Import(AdminSecurityConfiguration.class)}); the servlet services
+ * get a {@link SecurityFilterChain}, the reactive order service a {@link SecurityWebFilterChain}, the
+ * same rules in both.
  *
- * <p>The filter chain applies to {@code /admin/**} only: an open request (an order, a page, a scrape)
- * does not pass through a dozen security filters that would each let it go (under a rush, that was a
- * tenth of the order service's CPU per order).
+ * <p>The chain applies to {@code /admin/**} only: an open request (an order, a page, a scrape) does not
+ * pass through a dozen security filters that would each let it go (under a rush, that was a tenth of
+ * the order service's CPU per order).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SecurityProperties.class)
@@ -32,19 +41,7 @@ public class AdminSecurityConfiguration {
     public static final String ADMIN_USER = "admin";
     public static final String VIEWER_USER = "viewer";
 
-    @Bean
-    SecurityFilterChain lunchRushSecurity(HttpSecurity http) throws Exception {
-        return http
-                .securityMatcher("/admin/**")
-                .authorizeHttpRequests(requests -> requests.anyRequest().hasRole("ADMIN"))
-                .httpBasic(Customizer.withDefaults())
-                .csrf(csrf -> csrf.disable())
-                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-                .build();
-    }
-
-    @Bean
-    InMemoryUserDetailsManager lunchRushUsers(SecurityProperties properties) {
+    static List<UserDetails> users(SecurityProperties properties) {
         PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
         List<UserDetails> users = new ArrayList<>();
         users.add(User.withUsername(ADMIN_USER).password(encoder.encode(properties.adminPassword()))
@@ -53,6 +50,49 @@ public class AdminSecurityConfiguration {
             users.add(User.withUsername(VIEWER_USER).password(encoder.encode(properties.viewerPassword()))
                     .roles("VIEWER").build());
         }
-        return new InMemoryUserDetailsManager(users);
+        return users;
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    static class ServletSecurity {
+
+        @Bean
+        SecurityFilterChain lunchRushSecurity(HttpSecurity http) throws Exception {
+            return http
+                    .securityMatcher("/admin/**")
+                    .authorizeHttpRequests(requests -> requests.anyRequest().hasRole("ADMIN"))
+                    .httpBasic(Customizer.withDefaults())
+                    .csrf(csrf -> csrf.disable())
+                    .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                    .build();
+        }
+
+        @Bean
+        InMemoryUserDetailsManager lunchRushUsers(SecurityProperties properties) {
+            return new InMemoryUserDetailsManager(users(properties));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @EnableWebFluxSecurity
+    static class ReactiveSecurity {
+
+        @Bean
+        SecurityWebFilterChain lunchRushSecurity(ServerHttpSecurity http) {
+            return http
+                    .securityMatcher(ServerWebExchangeMatchers.pathMatchers("/admin/**"))
+                    .authorizeExchange(exchanges -> exchanges.anyExchange().hasRole("ADMIN"))
+                    .httpBasic(Customizer.withDefaults())
+                    .csrf(csrf -> csrf.disable())
+                    .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
+                    .build();
+        }
+
+        @Bean
+        MapReactiveUserDetailsService lunchRushUsers(SecurityProperties properties) {
+            return new MapReactiveUserDetailsService(users(properties));
+        }
     }
 }
