@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import jakarta.servlet.http.HttpServletRequest;
 
 import tools.jackson.databind.JsonNode;
 
+import reactor.core.publisher.Mono;
+
 import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -18,6 +20,7 @@ import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.orderservice.intake.OrderRequestParser;
 import dev.lunchrush.orderservice.intake.RequestBodies;
+import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 
@@ -32,9 +35,11 @@ class ActController {
     private static final DataSize MAX_BODY = DataSize.ofKilobytes(4);
 
     private final CurrentAct currentAct;
+    private final BlockingWork blocking;
 
-    ActController(CurrentAct currentAct) {
+    ActController(CurrentAct currentAct, BlockingWork blocking) {
         this.currentAct = currentAct;
+        this.blocking = blocking;
     }
 
     @GetMapping("/api/act")
@@ -43,9 +48,11 @@ class ActController {
     }
 
     @PutMapping(path = "/admin/act", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ActState change(HttpServletRequest request) {
-        JsonNode body = OrderRequestParser.readTree(RequestBodies.read(request, MAX_BODY), "Invalid act");
-        return currentAct.change(parse(body));
+    Mono<ActState> change(ServerHttpRequest request) {
+        return RequestBodies.read(request, MAX_BODY)
+                .map(body -> parse(OrderRequestParser.readTree(body, "Invalid act")))
+                // the act is written to its file before the answer: not on an event loop
+                .flatMap(next -> Mono.fromFuture(blocking.supply(() -> currentAct.change(next))));
     }
 
     static ActState parse(JsonNode body) {

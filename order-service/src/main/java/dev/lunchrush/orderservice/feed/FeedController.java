@@ -3,6 +3,9 @@ package dev.lunchrush.orderservice.feed;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import reactor.core.publisher.Mono;
 
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -15,7 +18,7 @@ import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
  * {@code GET /feed}: the analytics job pulls, so the order service never hands out more than the job
- * asked for. Events already encoded are written as they are, no second serialization. Outside act 3
+ * asked for. A pull that finds nothing waits for the first event without holding a thread. Events already encoded are written as they are, no second serialization. Outside act 3
  * nothing enters the feed, so the answer is an empty array once what was left has been taken.
  */
 @RestController
@@ -28,11 +31,16 @@ class FeedController {
     }
 
     @GetMapping(path = "/feed", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<byte[]> take(@RequestParam(defaultValue = "500") String max,
+    Mono<ResponseEntity<byte[]>> take(@RequestParam(defaultValue = "500") String max,
             @RequestParam(defaultValue = "1000") String waitMillis) {
         int batch = positive("max", max, Integer.MAX_VALUE);
         long wait = positive("waitMillis", waitMillis, Long.MAX_VALUE);
-        List<byte[]> events = feed.take(batch, Duration.ofMillis(wait));
+        CompletableFuture<List<byte[]>> events = feed.take(batch, Duration.ofMillis(wait));
+        // a closed connection does not cancel the future (events handed to it would be lost): it leaves the queue
+        return Mono.fromFuture(events, true).doOnCancel(() -> feed.abandon(events)).map(FeedController::answer);
+    }
+
+    private static ResponseEntity<byte[]> answer(List<byte[]> events) {
         int size = 2 + events.size();
         for (byte[] event : events) {
             size += event.length;

@@ -1,9 +1,14 @@
 package dev.lunchrush.orderservice.feed;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -32,8 +37,9 @@ import dev.lunchrush.orderservice.problems.ProblemException;
 public class OrderFeed {
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
+    /** Pulls waiting for the first event, oldest first; each is answered by whoever takes it out of here. */
+    private final Deque<Pull> pulls = new ArrayDeque<>();
     private final PagedEvents events = new PagedEvents();
     private final FeedSettings settings;
     private long bufferedBytes;
@@ -110,17 +116,25 @@ public class OrderFeed {
 
     /** The reserved event enters the feed: the job can take it now. */
     public void commit(Reservation reservation) {
+        Pull pull;
+        List<byte[]> batch;
         lock.lock();
         try {
             reserved--;
             events.append(reservation.encoded());
             bufferedBytes += reservation.encoded().length;
             accepted++;
-            notEmpty.signal();
+            pull = pulls.pollFirst();
+            if (pull == null) {
+                return;
+            }
+            batch = takeLocked(pull.max());
         }
         finally {
             lock.unlock();
         }
+        // answered outside the lock: what follows the pull (its HTTP answer) does not hold up the intake
+        pull.answer().complete(batch);
     }
 
     /** The reserved event never enters (its order was refused after all): its room is free again. */
@@ -176,37 +190,76 @@ public class OrderFeed {
     }
 
     /**
-     * Hands out up to {@code max} events, oldest first, waiting up to {@code wait} for the first.
-     * What is handed out leaves the feed: the job owns it now.
+     * Hands out up to {@code max} events, oldest first, waiting up to {@code wait} for the first; nobody
+     * waits on a thread: the future is completed by the commit that brings the first event, or with
+     * nothing once {@code wait} is over. What is handed out leaves the feed: the job owns it now.
      */
-    public List<byte[]> take(int max, Duration wait) {
+    public CompletableFuture<List<byte[]>> take(int max, Duration wait) {
         int limit = Math.max(1, Math.min(max, settings.maxBatch()));
         long nanos = Math.min(wait.toNanos(), settings.maxWait().toNanos());
+        Pull pull;
         lock.lock();
         try {
-            while (events.isEmpty()) {
-                if (nanos <= 0) {
-                    return List.of();
-                }
-                nanos = notEmpty.awaitNanos(nanos);
+            if (!events.isEmpty() || nanos <= 0) {
+                return CompletableFuture.completedFuture(takeLocked(limit));
             }
-            List<byte[]> batch = new ArrayList<>(Math.min(limit, events.size()));
-            while (batch.size() < limit && !events.isEmpty()) {
-                byte[] event = events.pollFirst();
-                bufferedBytes -= event.length;
-                batch.add(event);
-            }
-            delivered += batch.size();
-            notFull.signalAll();
-            return batch;
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return List.of();
+            pull = new Pull(limit, new CompletableFuture<>());
+            pulls.addLast(pull);
         }
         finally {
             lock.unlock();
         }
+        Executor later = CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS, Runnable::run);
+        later.execute(() -> giveUp(pull));
+        return pull.answer();
+    }
+
+    /** A pull whose wait is over and that no event came for gets nothing. */
+    private void giveUp(Pull pull) {
+        boolean waiting;
+        lock.lock();
+        try {
+            waiting = pulls.remove(pull);
+        }
+        finally {
+            lock.unlock();
+        }
+        if (waiting) {
+            pull.answer().complete(List.of());
+        }
+    }
+
+    /**
+     * The puller went away before its answer (its connection closed): its pull waits no longer, so that the
+     * next event is not handed to nobody.
+     */
+    public void abandon(CompletableFuture<List<byte[]>> answer) {
+        lock.lock();
+        try {
+            pulls.removeIf(pull -> pull.answer() == answer);
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    private List<byte[]> takeLocked(int limit) {
+        if (events.isEmpty()) {
+            return List.of();
+        }
+        List<byte[]> batch = new ArrayList<>(Math.min(limit, events.size()));
+        while (batch.size() < limit && !events.isEmpty()) {
+            byte[] event = events.pollFirst();
+            bufferedBytes -= event.length;
+            batch.add(event);
+        }
+        delivered += batch.size();
+        notFull.signalAll();
+        return batch;
+    }
+
+    /** A {@code GET /feed} waiting for the first event. */
+    private record Pull(int max, CompletableFuture<List<byte[]>> answer) {
     }
 
     /** Orders waiting for room under {@code block} right now. */

@@ -60,11 +60,13 @@ public class IdempotencyStore {
     }
 
     /**
-     * The stored answer for this key, or the answer of {@code action}, stored when it succeeded.
+     * The stored answer for this key, or the answer of {@code action}, stored when it succeeded. Nothing
+     * waits on a thread: a request with the key of one under way gets that one's answer when it comes.
      *
      * @throws ProblemException 422 when the key was used for a different request, 400 for a bad key
      */
-    public StoredResponse execute(String key, byte[] canonicalRequest, Supplier<StoredResponse> action) {
+    public CompletableFuture<StoredResponse> execute(String key, byte[] canonicalRequest,
+            Supplier<CompletableFuture<StoredResponse>> action) {
         return execute(LocalStore.Family.IDEMPOTENCY, key, canonicalRequest, action);
     }
 
@@ -72,12 +74,13 @@ public class IdempotencyStore {
      * The same for an admin import's batch, whose key is kept as long as the log keeps its orders
      * ({@code lunchrush.store.import-retention}), apart from the orders' keys.
      */
-    public StoredResponse executeImport(String key, byte[] canonicalRequest, Supplier<StoredResponse> action) {
+    public CompletableFuture<StoredResponse> executeImport(String key, byte[] canonicalRequest,
+            Supplier<CompletableFuture<StoredResponse>> action) {
         return execute(LocalStore.Family.IMPORTS, key, canonicalRequest, action);
     }
 
-    private StoredResponse execute(LocalStore.Family family, String key, byte[] canonicalRequest,
-            Supplier<StoredResponse> action) {
+    private CompletableFuture<StoredResponse> execute(LocalStore.Family family, String key, byte[] canonicalRequest,
+            Supplier<CompletableFuture<StoredResponse>> action) {
         checkKey(key);
         byte[] hash = sha256(canonicalRequest);
         InFlight mine = new InFlight(hash, new CompletableFuture<>());
@@ -86,51 +89,54 @@ public class IdempotencyStore {
         if (first != null) {
             return awaitFirst(key, hash, first);
         }
+        CompletableFuture<StoredResponse> answer;
         try {
             Optional<Stored> stored = find(family, key);
             if (stored.isPresent()) {
                 requireSameRequest(key, hash, stored.get().hash());
                 replays.increment();
-                mine.answer().complete(stored.get().response());
-                return stored.get().response().asReplay();
+                answer = CompletableFuture.completedFuture(stored.get().response().asReplay());
             }
-            StoredResponse response = action.get();
-            if (response.status() >= 200 && response.status() < 300) {
-                save(family, key, hash, response);
+            else {
+                answer = action.get().thenApply(response -> {
+                    if (response.status() >= 200 && response.status() < 300) {
+                        save(family, key, hash, response);
+                    }
+                    return response;
+                });
             }
-            mine.answer().complete(response);
-            return response;
         }
         catch (RuntimeException ex) {
-            mine.answer().completeExceptionally(ex);
-            throw ex;
+            answer = CompletableFuture.failedFuture(ex);
         }
-        finally {
-            // the answer is in the database before the key is released: a later request finds one or the other
+        return answer.whenComplete((response, failure) -> {
+            // the answer is in the store before the key is released: a later request finds one or the other
             inFlight.remove(running, mine);
-        }
+            if (failure == null) {
+                mine.answer().complete(response);
+            }
+            else {
+                mine.answer().completeExceptionally(ProblemException.unwrap(failure));
+            }
+        });
     }
 
-    private StoredResponse awaitFirst(String key, byte[] hash, InFlight running) {
+    private CompletableFuture<StoredResponse> awaitFirst(String key, byte[] hash, InFlight running) {
         requireSameRequest(key, hash, running.hash());
-        try {
-            StoredResponse first = running.answer().get(WAIT_FOR_FIRST.toMillis(), TimeUnit.MILLISECONDS);
-            replays.increment();
-            return first.asReplay();
-        }
-        catch (ExecutionException ex) {
-            if (ex.getCause() instanceof ProblemException problem) {
+        return running.answer().orTimeout(WAIT_FOR_FIRST.toMillis(), TimeUnit.MILLISECONDS).handle((first, failure) -> {
+            if (failure == null) {
+                replays.increment();
+                return first.asReplay();
+            }
+            Throwable cause = ProblemException.unwrap(failure);
+            if (cause instanceof ProblemException problem) {
                 throw problem;
             }
-            throw ProblemException.unavailable("the first request with this Idempotency-Key failed: " + ex.getCause());
-        }
-        catch (TimeoutException ex) {
-            throw ProblemException.unavailable("the first request with this Idempotency-Key is still running");
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw ProblemException.unavailable("interrupted");
-        }
+            if (cause instanceof TimeoutException) {
+                throw ProblemException.unavailable("the first request with this Idempotency-Key is still running");
+            }
+            throw ProblemException.unavailable("the first request with this Idempotency-Key failed: " + cause);
+        });
     }
 
     private Optional<Stored> find(LocalStore.Family family, String key) {

@@ -7,18 +7,21 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.Map;
 import java.util.Set;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import reactor.core.publisher.Mono;
+
 import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -33,6 +36,7 @@ import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.intake.OrderEvents;
 import dev.lunchrush.orderservice.intake.OrderRequestParser;
 import dev.lunchrush.orderservice.intake.RequestBodies;
+import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.KafkaImportPublisher;
@@ -61,9 +65,10 @@ class ImportController {
     private final OrderServiceProperties properties;
     private final Counter imported;
     private final Clock clock;
+    private final BlockingWork blocking;
 
     ImportController(OrderRequestParser parser, KafkaImportPublisher kafka, IdempotencyStore idempotency,
-            JsonMapper json, OrderServiceProperties properties, MeterRegistry registry) {
+            JsonMapper json, OrderServiceProperties properties, BlockingWork blocking, MeterRegistry registry) {
         this.parser = parser;
         this.kafka = kafka;
         this.idempotency = idempotency;
@@ -72,18 +77,34 @@ class ImportController {
         this.imported = Counter.builder("orders.imported").description("past orders written to the log by the import")
                 .register(registry);
         this.clock = Clock.systemUTC();
+        this.blocking = blocking;
     }
 
     @PostMapping(path = "/admin/orders/import", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<String> importOrders(HttpServletRequest request,
+    Mono<ResponseEntity<String>> importOrders(ServerHttpRequest request,
             @RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey) {
-        JsonNode root = OrderRequestParser.readTree(RequestBodies.read(request, properties.maxImportBody()), "Invalid import");
-        List<OrderEvent> events = validate(root);
+        // up to a thousand orders to check, then a Kafka transaction to wait for: not on an event loop
+        return RequestBodies.read(request, properties.maxImportBody())
+                .flatMap(body -> Mono.fromFuture(blocking.supply(() -> checked(body)).thenCompose(batch -> answer(batch,
+                        idempotencyKey))))
+                .map(ImportController::response);
+    }
+
+    private Batch checked(byte[] body) {
+        JsonNode root = OrderRequestParser.readTree(body, "Invalid import");
+        return new Batch(root, validate(root));
+    }
+
+    private CompletableFuture<StoredResponse> answer(Batch batch, @Nullable String idempotencyKey) {
         if (idempotencyKey == null) {
-            return response(write(events));
+            return blocking.supply(() -> write(batch.events()));
         }
         // the hash is of the parsed batch, so that whitespace does not make it "different"
-        return response(idempotency.executeImport(idempotencyKey, json.writeValueAsBytes(root), () -> write(events)));
+        return idempotency.executeImport(idempotencyKey, json.writeValueAsBytes(batch.root()),
+                () -> blocking.supply(() -> write(batch.events())));
+    }
+
+    private record Batch(JsonNode root, List<OrderEvent> events) {
     }
 
     private StoredResponse write(List<OrderEvent> events) {

@@ -3,68 +3,50 @@ package dev.lunchrush.orderservice.intake;
 import java.net.URI;
 import java.util.List;
 
-import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
+import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-import dev.lunchrush.events.OrderAccepted;
-import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.orderservice.OrderServiceProperties;
-import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.web.EventLoops;
 
 /**
- * {@code POST /orders} and {@code GET /orders/{id}}. The body is read by hand, with a size limit
- * that also holds for chunked bodies, and validated completely before anything is written.
+ * {@code POST /orders} and {@code GET /orders/{id}}. Most orders never get here: {@link OrderIntakeHandler}
+ * answers them on the connection itself, and hands this controller only what it does not take (an
+ * order pipelined behind another request, one that expects {@code 100 Continue}). Both answer alike
+ * ({@link OrderPlacement}).
  */
 @RestController
 class OrderController {
 
-    private final OrderRequestParser parser;
-    private final OrderIntake intake;
+    private final OrderPlacement placement;
     private final RecentOrders recent;
     private final OrderServiceProperties properties;
-    private final IdempotencyStore idempotency;
-    private final JsonMapper json;
 
-    OrderController(OrderRequestParser parser, OrderIntake intake, RecentOrders recent, OrderServiceProperties properties,
-            IdempotencyStore idempotency, JsonMapper json) {
-        this.parser = parser;
-        this.intake = intake;
+    OrderController(OrderPlacement placement, RecentOrders recent, OrderServiceProperties properties) {
+        this.placement = placement;
         this.recent = recent;
         this.properties = properties;
-        this.idempotency = idempotency;
-        this.json = json;
     }
 
     @PostMapping(path = "/orders", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<String> place(HttpServletRequest request,
+    Mono<ResponseEntity<String>> place(ServerHttpRequest request,
             @RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey) {
-        byte[] body = RequestBodies.read(request, properties.maxOrderBody());
-        OrderRequest order = parser.parseOrder(body);
-        if (idempotencyKey == null) {
-            // the common case stays away from the database
-            return response(accepted(intake.place(order)));
-        }
-        // the hash is of the parsed order, so that whitespace or key order do not make it "different"
-        StoredResponse answer = idempotency.execute(idempotencyKey, json.writeValueAsBytes(order),
-                () -> accepted(intake.place(order)));
-        return response(answer);
-    }
-
-    private StoredResponse accepted(OrderAccepted accepted) {
-        return new StoredResponse(201, "/orders/" + accepted.orderId(), json.writeValueAsString(accepted), false);
+        return RequestBodies.read(request, properties.maxOrderBody())
+                .flatMap(body -> Mono.fromFuture(placement.place(body, idempotencyKey, EventLoops.current())))
+                .map(OrderController::response);
     }
 
     private static ResponseEntity<String> response(StoredResponse answer) {

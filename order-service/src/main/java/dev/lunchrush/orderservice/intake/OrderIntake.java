@@ -2,6 +2,8 @@ package dev.lunchrush.orderservice.intake;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -23,10 +25,11 @@ import dev.lunchrush.orderservice.feed.OrderFeed;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
+import dev.lunchrush.orderservice.web.BlockingWork;
 
 /**
- * Writes a valid order to the current act's outputs and returns only once they have durably taken
- * it (broker confirm, Kafka ack, a place in the feed). Any failure is a 503 problem, never a 201.
+ * Writes a valid order to the current act's outputs; its future completes only once they have durably
+ * taken it (broker confirm, Kafka ack, a place in the feed). Any failure is a 503 problem, never a 201.
  */
 @Service
 public class OrderIntake {
@@ -37,19 +40,21 @@ public class OrderIntake {
     private final KafkaOrderPublisher kafka;
     private final OrderFeed feed;
     private final RecentOrders recent;
+    private final BlockingWork blocking;
     private final Map<Act, Counter> placed = new EnumMap<>(Act.class);
     private final Map<Act, Counter> refused = new EnumMap<>(Act.class);
     private final Map<IntakeOutcome, Timer> intakeTimers = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
 
     OrderIntake(CurrentAct currentAct, OrderEvents orderEvents, RabbitOrderPublisher rabbit, KafkaOrderPublisher kafka,
-            OrderFeed feed, RecentOrders recent, MeterRegistry registry) {
+            OrderFeed feed, RecentOrders recent, BlockingWork blocking, MeterRegistry registry) {
         this.currentAct = currentAct;
         this.orderEvents = orderEvents;
         this.rabbit = rabbit;
         this.kafka = kafka;
         this.feed = feed;
         this.recent = recent;
+        this.blocking = blocking;
         this.registry = registry;
         for (Act act : Act.values()) {
             placed.put(act, Counter.builder("orders.placed").tag("act", act.id())
@@ -60,23 +65,33 @@ public class OrderIntake {
         }
     }
 
-    public OrderAccepted place(OrderRequest request) {
+    /**
+     * The order, written; the future completes once the act's output took it durably, on that output's
+     * thread, and fails with a {@link ProblemException} (503, 429) when it did not.
+     */
+    public CompletableFuture<OrderAccepted> place(OrderRequest request) {
         ActState state = currentAct.get();
         long start = System.nanoTime();
-        String outcome = "accepted";
+        CompletableFuture<OrderEvent> written;
         try {
-            OrderEvent event = write(state, request);
-            placed.get(state.act()).increment();
-            return new OrderAccepted(event.orderId(), event.placedAt(), event.kitchenId(), state.act().id(), event.sequence());
+            written = write(state, request);
         }
         catch (ProblemException ex) {
-            outcome = String.valueOf(ex.status().value());
+            written = CompletableFuture.failedFuture(ex);
+        }
+        return written.handle((event, failure) -> {
+            if (failure == null) {
+                placed.get(state.act()).increment();
+                intakeTimer(state.act(), "accepted").record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+                return new OrderAccepted(event.orderId(), event.placedAt(), event.kitchenId(), state.act().id(),
+                        event.sequence());
+            }
+            Throwable cause = ProblemException.unwrap(failure);
+            String outcome = cause instanceof ProblemException problem ? String.valueOf(problem.status().value()) : "500";
             refused.get(state.act()).increment();
-            throw ex;
-        }
-        finally {
             intakeTimer(state.act(), outcome).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-        }
+            throw cause instanceof RuntimeException runtime ? runtime : new CompletionException(cause);
+        });
     }
 
     /** Registered on first use; kept here so that a request does not build and look up its timer in the registry. */
@@ -91,51 +106,60 @@ public class OrderIntake {
     private record IntakeOutcome(Act act, String outcome) {
     }
 
-    private OrderEvent write(ActState state, OrderRequest request) {
+    private CompletableFuture<OrderEvent> write(ActState state, OrderRequest request) {
         switch (state.act()) {
             case SHARED_QUEUE -> {
                 OrderEvent event = orderEvents.live(request);
                 byte[] body = OrderEventCodec.encode(event);
-                rabbit.publish("", Topology.SHARED_QUEUE, event, body);
-                recent.remember(event, body);
-                return event;
+                return rabbit.publish("", Topology.SHARED_QUEUE, event, body).thenApply(confirmed -> {
+                    recent.remember(event, body);
+                    return event;
+                });
             }
             case QUEUE_PER_READER -> {
                 OrderEvent event = orderEvents.live(request);
                 byte[] body = OrderEventCodec.encode(event);
-                rabbit.publish(Topology.FANOUT_EXCHANGE, "", event, body);
-                recent.remember(event, body);
-                return event;
+                return rabbit.publish(Topology.FANOUT_EXCHANGE, "", event, body).thenApply(confirmed -> {
+                    recent.remember(event, body);
+                    return event;
+                });
             }
             case MEMORY_FEED -> {
-                // room in the feed first: an order that the feed refuses (or makes wait) does not reach
-                // the kitchen either, which is how "the kitchen is slowed too" shows under block; the
-                // event enters the feed once the kitchen's queue took it, so an order the queue
-                // refuses (503) is not counted by the job either
-                OrderFeed.Reservation reservation = feed.reserve(state.strategy(), state.capacity(),
-                        () -> orderEvents.live(request));
-                boolean published = false;
-                try {
-                    rabbit.publish("", Topology.KITCHEN_QUEUE, reservation.event(), reservation.encoded());
-                    published = true;
-                }
-                finally {
-                    if (published) {
-                        feed.commit(reservation);
+                // room in the feed first, on a thread that may wait for it (block): an order that the feed
+                // refuses (or makes wait) does not reach the kitchen either, which is how "the kitchen is
+                // slowed too" shows under block; the event enters the feed once the kitchen's queue took it,
+                // so an order the queue refuses (503) is not counted by the job either
+                return blocking.supply(() -> {
+                    OrderFeed.Reservation reservation = feed.reserve(state.strategy(), state.capacity(),
+                            () -> orderEvents.live(request));
+                    try {
+                        return rabbit.confirmed("", Topology.KITCHEN_QUEUE, reservation.event(), reservation.encoded())
+                                .whenComplete((confirmed, failure) -> {
+                                    if (failure == null) {
+                                        feed.commit(reservation);
+                                    }
+                                    else {
+                                        feed.cancel(reservation);
+                                    }
+                                })
+                                .thenApply(confirmed -> {
+                                    recent.remember(reservation.event(), reservation.encoded());
+                                    return reservation.event();
+                                });
                     }
-                    else {
+                    catch (RuntimeException ex) {
                         feed.cancel(reservation);
+                        throw ex;
                     }
-                }
-                recent.remember(reservation.event(), reservation.encoded());
-                return reservation.event();
+                }).thenCompose(event -> event);
             }
             case LOG -> {
                 OrderEvent event = orderEvents.live(request);
                 // its SMS task is put on the work queue by the SMS relay, which reads the log
-                kafka.publish(event);
-                recent.remember(event);
-                return event;
+                return kafka.publish(event).thenApply(acked -> {
+                    recent.remember(event);
+                    return event;
+                });
             }
             default -> throw new IllegalStateException("unknown act " + state.act());
         }

@@ -87,7 +87,7 @@ class SmsRelay {
         ConsumerRecord<String, byte[]> first = records.get(0);
         String messageId = "sms-" + first.partition() + "-" + first.offset() + "-" + tasks.size();
         try {
-            rabbit.publish("", Topology.NOTIFICATION_QUEUE, messageId, oldest, json.writeValueAsBytes(tasks));
+            rabbit.publishAndWait("", Topology.NOTIFICATION_QUEUE, messageId, oldest, json.writeValueAsBytes(tasks));
         }
         catch (ProblemException ex) {
             failed.increment(tasks.size());

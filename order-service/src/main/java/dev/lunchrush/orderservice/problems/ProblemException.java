@@ -48,6 +48,19 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(HttpStatus.SERVICE_UNAVAILABLE, "Order not accepted", detail);
     }
 
+    /**
+     * What a failed future failed of: the cause of the {@link java.util.concurrent.CompletionException} or
+     * {@link java.util.concurrent.ExecutionException} that a stage wraps it in, else the failure itself.
+     */
+    public static Throwable unwrap(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof java.util.concurrent.CompletionException
+                || cause instanceof java.util.concurrent.ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
     public HttpStatus status() {
         return status;
     }

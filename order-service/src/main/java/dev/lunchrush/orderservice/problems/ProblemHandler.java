@@ -5,24 +5,24 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.HttpMediaTypeNotSupportedException;
-import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.context.request.WebRequest;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.server.MissingRequestValueException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
 /**
- * Every error of this service as {@code application/problem+json}: Spring MVC's own (405, 415, …)
- * through {@link ResponseEntityExceptionHandler}, ours through {@link ProblemException}, with an
- * {@code errors} array of {@code {field, message}} where a field is to blame.
+ * Every error of this service as {@code application/problem+json}: Spring WebFlux's own (404, 405,
+ * 415, …) through {@link ResponseEntityExceptionHandler}, ours through {@link ProblemException}, with
+ * an {@code errors} array of {@code {field, message}} where a field is to blame.
  */
 @RestControllerAdvice
 class ProblemHandler extends ResponseEntityExceptionHandler {
@@ -43,32 +43,41 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     @Override
-    protected @Nullable ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected Mono<ResponseEntity<Object>> handleUnsupportedMediaTypeStatusException(UnsupportedMediaTypeStatusException ex,
+            HttpHeaders headers, HttpStatusCode status, ServerWebExchange exchange) {
         ProblemDetail problem = ex.getBody();
-        problem.setProperty("errors", List.of(new FieldProblem("Content-Type",
-                "must be application/json, was " + (ex.getContentType() == null ? "missing" : ex.getContentType()))));
-        return handleExceptionInternal(ex, problem, headers, status, request);
+        MediaType contentType = exchange.getRequest().getHeaders().getContentType();
+        if (problem.getDetail() == null) {
+            problem.setDetail("Content-Type " + (contentType == null ? "is missing" : contentType + " is not supported")
+                    + "; send application/json");
+        }
+        problem.setProperty("errors", List.of(ProblemDocuments.contentTypeProblem(contentType)));
+        return handleExceptionInternal(ex, problem, headers, status, exchange);
     }
 
     @Override
-    protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body,
-            HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
-        headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        return super.handleExceptionInternal(ex, body, headers, statusCode, request);
+    protected Mono<ResponseEntity<Object>> handleMissingRequestValueException(MissingRequestValueException ex,
+            HttpHeaders headers, HttpStatusCode status, ServerWebExchange exchange) {
+        ProblemDetail problem = ex.getBody();
+        problem.setProperty("errors", List.of(new FieldProblem(ex.getName(), ex.getLabel() + " is required")));
+        return handleExceptionInternal(ex, problem, headers, status, exchange);
     }
 
-    @ExceptionHandler(MissingRequestHeaderException.class)
-    ResponseEntity<ProblemDetail> missingHeader(MissingRequestHeaderException ex) {
-        return problem(ProblemException.invalid("Invalid request",
-                List.of(new FieldProblem(ex.getHeaderName(), "header is required"))));
+    @Override
+    protected Mono<ResponseEntity<Object>> handleExceptionInternal(Exception ex, @Nullable Object body,
+            @Nullable HttpHeaders headers, HttpStatusCode statusCode, ServerWebExchange exchange) {
+        HttpHeaders problemHeaders = new HttpHeaders();
+        if (headers != null) {
+            problemHeaders.putAll(headers);
+        }
+        problemHeaders.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        return super.handleExceptionInternal(ex, body, problemHeaders, statusCode, exchange);
     }
 
     /** The last resort: a bug of ours is still a problem document, and it is logged. */
     @ExceptionHandler(RuntimeException.class)
     ResponseEntity<ProblemDetail> unexpected(RuntimeException ex) {
         log.error("unexpected error", ex);
-        return problem(new ProblemException(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
-                "the order service failed unexpectedly; see its log"));
+        return problem(ProblemDocuments.unexpected());
     }
 }

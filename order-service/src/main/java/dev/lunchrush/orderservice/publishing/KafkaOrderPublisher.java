@@ -1,9 +1,6 @@
 package dev.lunchrush.orderservice.publishing;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -13,7 +10,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.support.SendResult;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.OrderEvent;
@@ -22,8 +18,9 @@ import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
  * Appends orders to the log: key = kitchen id (each kitchen's orders stay in order in one partition),
- * record timestamp = placedAt, and waits for the broker's ack (acks=all, idempotent producer) before
- * the caller may answer. A dead or frozen broker gives a 503 within the configured bounds.
+ * record timestamp = placedAt. The returned future completes with the broker's ack (acks=all,
+ * idempotent producer), on the producer's I/O thread; nobody waits for it on a thread of its own. A
+ * dead or frozen broker fails it with a 503 problem within the configured bounds.
  */
 @Component
 public class KafkaOrderPublisher {
@@ -32,51 +29,45 @@ public class KafkaOrderPublisher {
 
     private final KafkaTemplate<String, OrderEvent> kafka;
     private final KafkaTopology topics;
-    private final KafkaSettings settings;
+    private final long timeoutMillis;
 
     KafkaOrderPublisher(KafkaTemplate<String, OrderEvent> kafka, KafkaTopology topics, KafkaSettings settings) {
         this.kafka = kafka;
         this.topics = topics;
-        this.settings = settings;
+        this.timeoutMillis = settings.sendTimeout().toMillis();
     }
 
-    public void publish(OrderEvent event) {
-        publishAll(List.of(event), settings.sendTimeout().toMillis());
-    }
-
-    private void publishAll(List<OrderEvent> events, long timeoutMillis) {
-        if (!topics.ensureTopics()) {
-            throw ProblemException.unavailable("Kafka is not reachable: the topic " + Topology.ORDERS_TOPIC
-                    + " could not be created");
+    public CompletableFuture<Void> publish(OrderEvent event) {
+        if (topics.created()) {
+            return send(event);
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        List<CompletableFuture<SendResult<String, OrderEvent>>> sends = new ArrayList<>(events.size());
+        return topics.ensureTopicsInBackground().thenCompose(created -> created ? send(event)
+                : CompletableFuture.failedFuture(ProblemException.unavailable("Kafka is not reachable: the topic "
+                        + Topology.ORDERS_TOPIC + " could not be created")));
+    }
+
+    private CompletableFuture<Void> send(OrderEvent event) {
+        CompletableFuture<?> sent;
         try {
-            for (OrderEvent event : events) {
-                sends.add(kafka.send(new ProducerRecord<>(Topology.ORDERS_TOPIC, null, event.placedAt().toEpochMilli(),
-                        event.kitchenId(), event)));
-            }
-            for (CompletableFuture<SendResult<String, OrderEvent>> send : sends) {
-                long left = Math.max(0, deadline - System.nanoTime());
-                send.get(left, TimeUnit.NANOSECONDS);
-            }
+            sent = kafka.send(new ProducerRecord<>(Topology.ORDERS_TOPIC, null, event.placedAt().toEpochMilli(),
+                    event.kitchenId(), event));
         }
         catch (KafkaException | org.apache.kafka.common.KafkaException ex) {
             log.warn("could not send to Kafka: {}", ex.getMessage());
-            throw ProblemException.unavailable("Kafka did not take the order: " + ex.getMessage());
+            return CompletableFuture.failedFuture(ProblemException.unavailable("Kafka did not take the order: " + ex.getMessage()));
         }
-        catch (ExecutionException ex) {
-            log.warn("Kafka did not acknowledge: {}", ex.getCause() == null ? ex.getMessage() : ex.getCause().getMessage());
-            throw ProblemException.unavailable("Kafka did not acknowledge the order: "
-                    + (ex.getCause() == null ? ex.getMessage() : ex.getCause().getMessage()));
-        }
-        catch (TimeoutException ex) {
-            log.warn("no ack from Kafka within {} ms", timeoutMillis);
-            throw ProblemException.unavailable("Kafka did not acknowledge within " + timeoutMillis + " ms");
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw ProblemException.unavailable("interrupted while waiting for Kafka's ack");
-        }
+        return sent.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).handle((result, failure) -> {
+            if (failure == null) {
+                return null;
+            }
+            Throwable cause = ProblemException.unwrap(failure);
+            if (cause instanceof TimeoutException) {
+                log.warn("no ack from Kafka within {} ms", timeoutMillis);
+                throw ProblemException.unavailable("Kafka did not acknowledge within " + timeoutMillis + " ms");
+            }
+            String reason = cause.getCause() == null ? cause.getMessage() : cause.getCause().getMessage();
+            log.warn("Kafka did not acknowledge: {}", reason);
+            throw ProblemException.unavailable("Kafka did not acknowledge the order: " + reason);
+        });
     }
 }

@@ -1,8 +1,10 @@
 package dev.lunchrush.orderservice.publishing;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.kafka.clients.admin.NewTopic;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +36,7 @@ public class KafkaTopology {
     private final AtomicBoolean created = new AtomicBoolean();
     private volatile long lastAttemptNanos;
     private final Object attempt = new Object();
+    private @Nullable CompletableFuture<Boolean> inBackground;
 
     KafkaTopology(KafkaAdmin admin, KafkaSettings settings) {
         this.admin = admin;
@@ -62,13 +65,28 @@ public class KafkaTopology {
         }
     }
 
-    /** Off the caller's thread: neither the start nor the act switch waits for an absent Kafka. */
-    private void ensureTopicsInBackground() {
-        if (!created.get()) {
-            Thread thread = new Thread(this::ensureTopics, "kafka-topics");
-            thread.setDaemon(true);
-            thread.start();
+    /** True once the topics are in place: from then on nothing is asked before a write. */
+    public boolean created() {
+        return created.get();
+    }
+
+    /**
+     * {@link #ensureTopics()} off the caller's thread: neither the start, nor an act switch, nor a request
+     * on an event loop waits for an absent Kafka. Callers at the same time share one attempt; the future
+     * tells whether the topics are in place after it.
+     */
+    public synchronized CompletableFuture<Boolean> ensureTopicsInBackground() {
+        if (created.get()) {
+            return CompletableFuture.completedFuture(true);
         }
+        if (inBackground == null || inBackground.isDone()) {
+            inBackground = CompletableFuture.supplyAsync(this::ensureTopics, runnable -> {
+                Thread thread = new Thread(runnable, "kafka-topics");
+                thread.setDaemon(true);
+                thread.start();
+            });
+        }
+        return inBackground;
     }
 
     /** True when the topics exist; tries to create them when not, rate-limited while Kafka is away. */

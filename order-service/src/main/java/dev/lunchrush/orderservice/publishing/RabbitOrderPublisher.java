@@ -2,10 +2,10 @@ package dev.lunchrush.orderservice.publishing;
 
 import java.time.Duration;
 import java.util.Date;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,11 +23,13 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.web.BlockingWork;
 
 /**
- * Publishes an order and waits until RabbitMQ has taken responsibility for it: persistent message,
- * mandatory (a message no queue takes comes back, and that is a failure, not a silent loss),
- * correlated publisher confirm awaited with a timeout. Only then may the caller answer 201.
+ * Publishes an order so that RabbitMQ takes responsibility for it: persistent message, mandatory (a
+ * message no queue takes comes back, and that is a failure, not a silent loss), correlated publisher
+ * confirm with a timeout. The caller may answer 201 only once the returned future completed; it fails
+ * with a 503 problem otherwise. Nobody waits for the confirm on a thread: it completes the future.
  */
 @Component
 public class RabbitOrderPublisher {
@@ -35,30 +37,65 @@ public class RabbitOrderPublisher {
     private static final Logger log = LoggerFactory.getLogger(RabbitOrderPublisher.class);
 
     private final RabbitTemplate rabbit;
+    private final BlockingWork blocking;
     private final Duration timeout;
 
-    RabbitOrderPublisher(RabbitTemplate rabbit, OrderServiceProperties properties) {
+    RabbitOrderPublisher(RabbitTemplate rabbit, BlockingWork blocking, OrderServiceProperties properties) {
         this.rabbit = rabbit;
+        this.blocking = blocking;
         this.timeout = properties.outputTimeout();
         // the template must report unroutable messages; the yml says so too, this makes it independent of it
         this.rabbit.setMandatory(true);
-        // a returned message is reported to its publisher through its CorrelationData (see publish)
+        // a returned message is reported to its publisher through its CorrelationData (see confirmed)
         this.rabbit.setReturnsCallback(returned -> log.debug("returned by RabbitMQ: {} {}", returned.getReplyCode(),
                 returned.getReplyText()));
     }
 
-    public void publish(String exchange, String routingKey, OrderEvent event, byte[] body) {
-        publish(exchange, routingKey, event.orderId(), event.placedAt().toEpochMilli(), body);
+    /**
+     * Publishes on a thread that may wait for the broker's connection (never an event loop); the future
+     * completes when RabbitMQ confirmed the message.
+     */
+    public CompletableFuture<Void> publish(String exchange, String routingKey, OrderEvent event, byte[] body) {
+        return blocking.supply(() -> confirmed(exchange, routingKey, event, body)).thenCompose(confirm -> confirm);
     }
 
-    /** Publishes one message and waits for its confirm; throws a 503 problem when it is not confirmed. */
-    public void publish(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
-        Message message = message(messageId, timestampMillis, body);
+    /** Publishes on the calling thread, which may wait for the broker's connection; the confirm comes later. */
+    public CompletableFuture<Void> confirmed(String exchange, String routingKey, OrderEvent event, byte[] body) {
+        return confirmed(exchange, routingKey, event.orderId(), event.placedAt().toEpochMilli(), body);
+    }
+
+    /** Publishes one message on the calling thread and waits for its confirm; a 503 problem when it is not confirmed. */
+    public void publishAndWait(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
+        try {
+            confirmed(exchange, routingKey, messageId, timestampMillis, body).join();
+        }
+        catch (CompletionException ex) {
+            if (ex.getCause() instanceof ProblemException problem) {
+                throw problem;
+            }
+            throw ex;
+        }
+    }
+
+    private CompletableFuture<Void> confirmed(String exchange, String routingKey, String messageId, long timestampMillis,
+            byte[] body) {
         CorrelationData correlation = new CorrelationData(messageId);
         String target = exchange.isEmpty() ? "queue " + routingKey : "exchange " + exchange;
         try {
-            rabbit.send(exchange, routingKey, message, correlation);
-            CorrelationData.Confirm confirm = correlation.getFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            rabbit.send(exchange, routingKey, message(messageId, timestampMillis, body), correlation);
+        }
+        catch (AmqpException ex) {
+            log.warn("could not publish {} to {}: {}", messageId, target, ex.getMessage());
+            return CompletableFuture.failedFuture(ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage()));
+        }
+        return correlation.getFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((confirm, failure) -> {
+            if (failure != null) {
+                if (failure instanceof TimeoutException) {
+                    log.warn("no confirm for {} from {} within {}", messageId, target, timeout);
+                    throw ProblemException.unavailable("RabbitMQ did not confirm the order within " + timeout.toMillis() + " ms");
+                }
+                throw ProblemException.unavailable("RabbitMQ publish failed: " + failure);
+            }
             ReturnedMessage returned = correlation.getReturned();
             if (returned != null) {
                 throw ProblemException.unavailable("RabbitMQ could not route the order to " + target + ": "
@@ -67,43 +104,8 @@ public class RabbitOrderPublisher {
             if (!confirm.ack()) {
                 throw ProblemException.unavailable("RabbitMQ refused the order (" + target + "): " + confirm.reason());
             }
-        }
-        catch (AmqpException ex) {
-            log.warn("could not publish {} to {}: {}", messageId, target, ex.getMessage());
-            throw ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage());
-        }
-        catch (TimeoutException ex) {
-            log.warn("no confirm for {} from {} within {}", messageId, target, timeout);
-            throw ProblemException.unavailable("RabbitMQ did not confirm the order within " + timeout.toMillis() + " ms");
-        }
-        catch (ExecutionException ex) {
-            throw ProblemException.unavailable("RabbitMQ publish failed: " + ex.getCause());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw ProblemException.unavailable("interrupted while waiting for RabbitMQ's confirm");
-        }
-    }
-
-    /**
-     * Publishes one persistent message without waiting for its confirm: {@code confirmed} is told later whether
-     * RabbitMQ took it (true) or not (false: refused, unroutable, no confirm within the timeout, or not sent at all).
-     * For work whose failure does not change the caller's answer.
-     */
-    public void publishAsync(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body,
-            Consumer<Boolean> confirmed) {
-        CorrelationData correlation = new CorrelationData(messageId);
-        try {
-            rabbit.send(exchange, routingKey, message(messageId, timestampMillis, body), correlation);
-        }
-        catch (AmqpException ex) {
-            log.warn("could not publish {} to {}: {}", messageId, exchange.isEmpty() ? routingKey : exchange,
-                    ex.getMessage());
-            confirmed.accept(false);
-            return;
-        }
-        correlation.getFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((confirm, failure) ->
-                confirmed.accept(failure == null && confirm.ack() && correlation.getReturned() == null));
+            return null;
+        });
     }
 
     private static Message message(String messageId, long timestampMillis, byte[] body) {

@@ -157,7 +157,12 @@ public class LocalStore implements DisposableBean {
 
     public byte @Nullable [] get(Family family, byte[] key) {
         try {
-            return db.get(handle(family), key);
+            ColumnFamilyHandle handle = handle(family);
+            // most keys asked for are new: the Bloom filters and memtables say so without a full read
+            if (!db.keyMayExist(handle, key, null)) {
+                return null;
+            }
+            return db.get(handle, key);
         }
         catch (RocksDBException ex) {
             throw new StoreException("could not read the store: " + ex.getMessage(), ex);

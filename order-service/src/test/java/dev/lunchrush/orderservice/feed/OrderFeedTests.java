@@ -38,7 +38,7 @@ class OrderFeedTests {
         assertThat(figures.buffered()).isEqualTo(500);
         assertThat(registry.get("order.feed.buffered.events").gauge().value()).isEqualTo(500);
         assertThat(registry.get("order.feed.buffered.bytes").gauge().value()).isEqualTo(figures.bufferedBytes());
-        long bytes = feed.take(10_000, Duration.ZERO).stream().mapToLong(event -> event.length).sum();
+        long bytes = feed.take(10_000, Duration.ZERO).join().stream().mapToLong(event -> event.length).sum();
         assertThat(figures.bufferedBytes()).isEqualTo(bytes).isBetween(500L * 900, 500L * 1100);
         assertThat(feed.figures().bufferedBytes()).isZero();
     }
@@ -48,7 +48,7 @@ class OrderFeedTests {
         for (int i = 0; i < 1000; i++) {
             feed.offer(FeedStrategy.DROP, 100, this::event);
         }
-        List<byte[]> taken = feed.take(30, Duration.ZERO);
+        List<byte[]> taken = feed.take(30, Duration.ZERO).join();
         for (int i = 0; i < 50; i++) {
             feed.offer(FeedStrategy.DROP, 100, this::event);
         }
@@ -97,7 +97,7 @@ class OrderFeedTests {
         CompletableFuture<OrderFeed.Reservation> waiting = CompletableFuture.supplyAsync(
                 () -> feed.offer(FeedStrategy.BLOCK, 1, this::event));
 
-        assertThat(feed.take(1, Duration.ZERO)).hasSize(1);
+        assertThat(feed.take(1, Duration.ZERO).join()).hasSize(1);
 
         assertThat(waiting.get(2, TimeUnit.SECONDS).event().sequence()).isEqualTo(2);
         assertThat(feed.figures().rejected()).isZero();
@@ -125,7 +125,7 @@ class OrderFeedTests {
     void aReservationIsInvisibleToTheJobUntilCommittedAndACancelledOneFreesItsRoom() {
         OrderFeed.Reservation held = feed.reserve(FeedStrategy.THROTTLE, 1, this::event);
 
-        assertThat(feed.take(10, Duration.ZERO)).as("taken before the commit").isEmpty();
+        assertThat(feed.take(10, Duration.ZERO).join()).as("taken before the commit").isEmpty();
         assertThatThrownBy(() -> feed.reserve(FeedStrategy.THROTTLE, 1, this::event))
                 .as("the held room counts").isInstanceOf(ProblemException.class);
         feed.cancel(held);
@@ -135,18 +135,32 @@ class OrderFeedTests {
         OrderFeed.Reservation next = feed.reserve(FeedStrategy.THROTTLE, 1, this::event);
         feed.commit(next);
         assertThat(feed.figures().accepted()).isEqualTo(1);
-        assertThat(feed.take(10, Duration.ZERO)).singleElement()
+        assertThat(feed.take(10, Duration.ZERO).join()).singleElement()
                 .satisfies(bytes -> assertThat(OrderEventCodec.decode(bytes).orderId()).isEqualTo(next.event().orderId()));
     }
 
     @Test
-    void takeWaitsForTheFirstEvent() throws Exception {
-        CompletableFuture<List<byte[]>> pulling = CompletableFuture.supplyAsync(() -> feed.take(10, Duration.ofSeconds(5)));
-        Thread.onSpinWait();
+    void takeWaitsForTheFirstEventWithoutAThreadAndGivesUpWithNothing() throws Exception {
+        CompletableFuture<List<byte[]>> pulling = feed.take(10, Duration.ofSeconds(5));
+        assertThat(pulling).as("nothing to take yet").isNotDone();
         feed.offer(FeedStrategy.UNBOUNDED, 10, this::event);
 
         assertThat(pulling.get(5, TimeUnit.SECONDS)).hasSize(1);
-        assertThat(feed.take(10, Duration.ofMillis(50))).isEmpty();
+        long start = System.nanoTime();
+        assertThat(feed.take(10, Duration.ofMillis(200)).get(5, TimeUnit.SECONDS)).isEmpty();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(190), Duration.ofSeconds(3));
+        assertThat(feed.figures().delivered()).isEqualTo(1);
+    }
+
+    @Test
+    void anAbandonedPullIsNotHandedTheNextEvent() throws Exception {
+        CompletableFuture<List<byte[]>> gone = feed.take(10, Duration.ofSeconds(5));
+        feed.abandon(gone);
+        feed.offer(FeedStrategy.UNBOUNDED, 10, this::event);
+
+        assertThat(gone).isNotDone();
+        assertThat(feed.figures().buffered()).as("still in the feed for the next pull").isEqualTo(1);
+        assertThat(feed.take(10, Duration.ZERO).join()).hasSize(1);
     }
 
     private OrderEvent event() {
