@@ -11,19 +11,21 @@ import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 
 /**
- * The last accepted orders, for {@code GET /orders/{id}}. Bounded and kept as encoded bytes, so that
- * it weighs a fixed, small amount next to the feed whose memory the lesson measures.
+ * The last accepted orders, for {@code GET /orders/{id}}. Bounded, so that it weighs a fixed, small amount
+ * next to the feed whose memory the lesson measures: an order is kept as the bytes it was published as
+ * (queue acts), or as its event, encoded only when somebody asks for it (the log act, where the producer
+ * encodes it for the log itself; about the same size either way).
  */
 @Component
 class RecentOrders {
 
-    private final Map<String, byte[]> orders;
+    private final Map<String, Object> orders;
 
     RecentOrders(OrderServiceProperties properties) {
         int size = properties.recentOrders();
         this.orders = new LinkedHashMap<>(size * 4 / 3 + 1, 0.75f, false) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, byte[]> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
                 return size() > size;
             }
         };
@@ -33,11 +35,15 @@ class RecentOrders {
         orders.put(event.orderId(), encoded);
     }
 
-    void remember(OrderEvent event) {
-        remember(event, OrderEventCodec.encode(event));
+    synchronized void remember(OrderEvent event) {
+        orders.put(event.orderId(), event);
     }
 
-    synchronized Optional<byte[]> find(String orderId) {
-        return Optional.ofNullable(orders.get(orderId));
+    Optional<byte[]> find(String orderId) {
+        Object order;
+        synchronized (this) {
+            order = orders.get(orderId);
+        }
+        return Optional.ofNullable(order instanceof OrderEvent event ? OrderEventCodec.encode(event) : (byte[]) order);
     }
 }

@@ -3,8 +3,10 @@ package dev.lunchrush.orderservice.notifications;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -73,14 +75,13 @@ class SmsWorkers {
 
     void handle(String worker, Message message) {
         List<SmsTask> tasks = tasks(message.getBody());
-        for (SmsTask task : tasks) {
-            if (!claim(worker, task)) {
-                duplicates.increment();
-                log.info("{}: task {} was done before, not sending again", worker, task.taskId());
-                continue;
-            }
+        List<SmsTask> claimed = claim(worker, tasks);
+        for (SmsTask task : claimed) {
             log.debug("{}: SMS to {} for order {}: {}", worker, task.customerId(), task.orderId(), task.text());
-            sent.get(worker).increment();
+        }
+        sent.get(worker).increment(claimed.size());
+        if (claimed.size() < tasks.size()) {
+            duplicates.increment(tasks.size() - claimed.size());
         }
     }
 
@@ -115,18 +116,30 @@ class SmsWorkers {
         return task;
     }
 
-    /** True for the one worker that claims the task first; the claim is in the store before the send. */
-    private boolean claim(String worker, SmsTask task) {
-        byte[] key = task.taskId().getBytes(StandardCharsets.UTF_8);
-        synchronized (claims) {
-            if (store.get(LocalStore.Family.NOTIFICATIONS, key) != null) {
-                return false;
+    /**
+     * The tasks this worker claims first, in one write to the store for the whole message; the claims are
+     * in the store before anything is sent. A task claimed before (by either worker, within the
+     * retention) is left out, and so is a second copy of a task within the message.
+     */
+    private List<SmsTask> claim(String worker, List<SmsTask> tasks) {
+        byte[] workerName = worker.getBytes(StandardCharsets.US_ASCII);
+        List<SmsTask> claimed = new ArrayList<>(tasks.size());
+        List<LocalStore.Entry> claims = new ArrayList<>(tasks.size());
+        Set<String> inThisMessage = new HashSet<>();
+        synchronized (this.claims) {
+            long now = System.currentTimeMillis();
+            for (SmsTask task : tasks) {
+                byte[] key = task.taskId().getBytes(StandardCharsets.UTF_8);
+                if (!inThisMessage.add(task.taskId()) || store.get(LocalStore.Family.NOTIFICATIONS, key) != null) {
+                    log.info("{}: task {} was done before, not sending again", worker, task.taskId());
+                    continue;
+                }
+                claims.add(new LocalStore.Entry(key, ByteBuffer.allocate(8 + workerName.length).putLong(now).put(workerName).array()));
+                claimed.add(task);
             }
-            byte[] workerName = worker.getBytes(StandardCharsets.US_ASCII);
-            store.put(LocalStore.Family.NOTIFICATIONS, key, ByteBuffer.allocate(8 + workerName.length)
-                    .putLong(System.currentTimeMillis()).put(workerName).array());
-            return true;
+            store.putAll(LocalStore.Family.NOTIFICATIONS, claims);
         }
+        return claimed;
     }
 
     /** The worker that did the task, or null when no worker did it (yet, or within the retention). */

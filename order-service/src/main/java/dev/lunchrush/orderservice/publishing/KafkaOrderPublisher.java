@@ -4,70 +4,143 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.kafka.KafkaException;
-import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.web.BlockingWork;
 
 /**
  * Appends orders to the log: key = kitchen id (each kitchen's orders stay in order in one partition),
  * record timestamp = placedAt. The returned future completes with the broker's ack (acks=all,
  * idempotent producer), on the producer's I/O thread; nobody waits for it on a thread of its own. A
  * dead or frozen broker fails it with a 503 problem within the configured bounds.
+ *
+ * <p>A send must never block, since it runs on an event loop: the topics and the producer's metadata are
+ * made ready off it (the first orders wait for that without a thread), and an order that finds the
+ * producer's buffer nearly full (the broker has not been taking orders for a while) is answered 503 at
+ * once instead of waiting for room.
  */
 @Component
-public class KafkaOrderPublisher {
+public class KafkaOrderPublisher implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaOrderPublisher.class);
 
-    private final KafkaTemplate<String, OrderEvent> kafka;
-    private final KafkaTopology topics;
-    private final long timeoutMillis;
+    /** Below this much free room in the producer's buffer an order is refused rather than waited for. */
+    static final long MIN_FREE_BUFFER = 512 * 1024;
 
-    KafkaOrderPublisher(KafkaTemplate<String, OrderEvent> kafka, KafkaTopology topics, KafkaSettings settings) {
-        this.kafka = kafka;
+    private final ProducerFactory<String, OrderEvent> producers;
+    private final KafkaTopology topics;
+    private final BlockingWork blocking;
+    private final long timeoutMillis;
+    private volatile @Nullable Ready ready;
+
+    /** The producer once its metadata for the topic is in, and the gauge of its buffer's free room. */
+    private record Ready(Producer<String, OrderEvent> producer, @Nullable Metric freeBuffer) {
+    }
+
+    KafkaOrderPublisher(ProducerFactory<String, OrderEvent> producers, KafkaTopology topics, BlockingWork blocking,
+            KafkaSettings settings) {
+        this.producers = producers;
         this.topics = topics;
+        this.blocking = blocking;
         this.timeoutMillis = settings.sendTimeout().toMillis();
     }
 
     public CompletableFuture<Void> publish(OrderEvent event) {
-        if (topics.created()) {
-            return send(event);
+        Ready producer = ready;
+        // the factory replaces its producer after a fatal error: a new one is made ready off the loop first
+        if (producer != null && producer.producer() == producers.createProducer()) {
+            return send(producer, event);
         }
-        return topics.ensureTopicsInBackground().thenCompose(created -> created ? send(event)
-                : CompletableFuture.failedFuture(ProblemException.unavailable("Kafka is not reachable: the topic "
-                        + Topology.ORDERS_TOPIC + " could not be created")));
+        return topics.ensureTopicsInBackground().thenCompose(created -> {
+            if (!created) {
+                return CompletableFuture.failedFuture(ProblemException.unavailable("Kafka is not reachable: the topic "
+                        + Topology.ORDERS_TOPIC + " could not be created"));
+            }
+            return blocking.supply(this::prepare).thenCompose(prepared -> send(prepared, event));
+        });
     }
 
-    private CompletableFuture<Void> send(OrderEvent event) {
-        CompletableFuture<?> sent;
-        try {
-            sent = kafka.send(new ProducerRecord<>(Topology.ORDERS_TOPIC, null, event.placedAt().toEpochMilli(),
-                    event.kitchenId(), event));
+    /** Off the event loop: the producer and its metadata for the topic, which a first send would wait for. */
+    private Ready prepare() {
+        Producer<String, OrderEvent> producer = producers.createProducer();
+        Ready prepared = ready;
+        if (prepared != null && prepared.producer() == producer) {
+            return prepared;
         }
-        catch (KafkaException | org.apache.kafka.common.KafkaException ex) {
+        try {
+            producer.partitionsFor(Topology.ORDERS_TOPIC);
+            Metric freeBuffer = producer.metrics().entrySet().stream()
+                    .filter(metric -> isFreeBuffer(metric.getKey()))
+                    .map(java.util.Map.Entry::getValue)
+                    .findFirst().orElse(null);
+            prepared = new Ready(producer, freeBuffer);
+            ready = prepared;
+            return prepared;
+        }
+        catch (RuntimeException ex) {
+            log.warn("Kafka producer not ready: {}", ex.getMessage());
+            throw ProblemException.unavailable("Kafka is not reachable: " + ex.getMessage());
+        }
+    }
+
+    private static boolean isFreeBuffer(MetricName name) {
+        return name.name().equals("buffer-available-bytes") && name.group().equals("producer-metrics");
+    }
+
+    private CompletableFuture<Void> send(Ready ready, OrderEvent event) {
+        if (ready.freeBuffer() != null && ready.freeBuffer().metricValue() instanceof Number free
+                && free.longValue() < MIN_FREE_BUFFER) {
+            return CompletableFuture.failedFuture(ProblemException.unavailable(
+                    "Kafka has not been taking orders: the producer's buffer is full"));
+        }
+        CompletableFuture<Void> acked = new CompletableFuture<>();
+        try {
+            ready.producer().send(new ProducerRecord<>(Topology.ORDERS_TOPIC, null, event.placedAt().toEpochMilli(),
+                    event.kitchenId(), event), (metadata, failure) -> {
+                        if (failure == null) {
+                            acked.complete(null);
+                        }
+                        else {
+                            String reason = failure.getCause() == null ? failure.getMessage() : failure.getCause().getMessage();
+                            log.warn("Kafka did not acknowledge: {}", reason);
+                            acked.completeExceptionally(ProblemException.unavailable(
+                                    "Kafka did not acknowledge the order: " + reason));
+                        }
+                    });
+        }
+        catch (org.apache.kafka.common.KafkaException ex) {
             log.warn("could not send to Kafka: {}", ex.getMessage());
             return CompletableFuture.failedFuture(ProblemException.unavailable("Kafka did not take the order: " + ex.getMessage()));
         }
-        return sent.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).handle((result, failure) -> {
-            if (failure == null) {
-                return null;
-            }
-            Throwable cause = ProblemException.unwrap(failure);
-            if (cause instanceof TimeoutException) {
+        return acked.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
+            if (ProblemException.unwrap(failure) instanceof TimeoutException) {
                 log.warn("no ack from Kafka within {} ms", timeoutMillis);
-                throw ProblemException.unavailable("Kafka did not acknowledge within " + timeoutMillis + " ms");
+                return CompletableFuture.failedFuture(
+                        ProblemException.unavailable("Kafka did not acknowledge within " + timeoutMillis + " ms"));
             }
-            String reason = cause.getCause() == null ? cause.getMessage() : cause.getCause().getMessage();
-            log.warn("Kafka did not acknowledge: {}", reason);
-            throw ProblemException.unavailable("Kafka did not acknowledge the order: " + reason);
+            return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
         });
+    }
+
+    @Override
+    public void destroy() {
+        Ready producer = ready;
+        if (producer != null) {
+            // the factory's shared producer: closing this handle only gives it back
+            producer.producer().close();
+        }
     }
 }

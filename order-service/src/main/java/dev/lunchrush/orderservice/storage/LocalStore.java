@@ -26,6 +26,7 @@ import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.TtlDB;
+import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -142,6 +143,10 @@ public class LocalStore implements DisposableBean {
         ColumnFamilyOptions family = new ColumnFamilyOptions()
                 .setWriteBufferSize(4L << 20)
                 .setMaxWriteBufferNumber(2)
+                // a Bloom filter over the memtable's keys: a lookup of a new key (nearly every order's) is
+                // answered without a search of the memtable's skip list
+                .setMemtablePrefixBloomSizeRatio(0.1)
+                .setMemtableWholeKeyFiltering(true)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
                 .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
                 .setTableFormatConfig(new BlockBasedTableConfig()
@@ -176,6 +181,27 @@ public class LocalStore implements DisposableBean {
         catch (RocksDBException ex) {
             throw new StoreException("could not write the store: " + ex.getMessage(), ex);
         }
+    }
+
+    /** Several entries in one write (one append to the write-ahead log): all of them are stored, or none. */
+    public void putAll(Family family, List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        try (WriteBatch batch = new WriteBatch()) {
+            ColumnFamilyHandle handle = handle(family);
+            for (Entry entry : entries) {
+                batch.put(handle, entry.key(), entry.value());
+            }
+            db.write(writes, batch);
+        }
+        catch (RocksDBException ex) {
+            throw new StoreException("could not write the store: " + ex.getMessage(), ex);
+        }
+    }
+
+    /** A key and its value. */
+    public record Entry(byte[] key, byte[] value) {
     }
 
     /** Drops the expired entries now: what the scheduled compaction does. */
