@@ -2,17 +2,15 @@ package dev.lunchrush.loadgenerator.bench;
 
 import java.io.PrintWriter;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.loadgenerator.rush.DriverHttp;
 import dev.lunchrush.loadgenerator.rush.OpenLoopDriver;
 import dev.lunchrush.loadgenerator.rush.RateProfile;
 import dev.lunchrush.loadgenerator.Pause;
@@ -123,25 +121,16 @@ final class RateSearch {
         });
     }
 
-    private static <R> R withClient(java.util.function.Function<HttpClient, R> work) {
-        ExecutorService executor = Executors.newFixedThreadPool(2, runnable -> {
-            Thread thread = new Thread(runnable, "bench-http");
-            thread.setDaemon(true);
-            return thread;
-        });
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(3)).executor(executor).build();
-        try {
+    /** One client for the warm-up and the steps: the steps find its connections open. */
+    private static <R> R withClient(java.util.function.Function<DriverHttp, R> work) {
+        try (DriverHttp http = new DriverHttp(Duration.ofSeconds(10))) {
             return work.apply(http);
-        }
-        finally {
-            executor.shutdownNow();
         }
     }
 
-    private static Step drive(HttpClient http, URI uri, @Nullable Supplier<byte[]> bodies, double rate, Duration duration) {
+    private static Step drive(DriverHttp http, URI uri, @Nullable Supplier<byte[]> bodies, double rate, Duration duration) {
         OpenLoopDriver driver = new OpenLoopDriver(http, uri, bodies, RateProfile.constant(rate, duration, 1), 0,
-                MAX_IN_FLIGHT, Duration.ofSeconds(10), Duration.ZERO);
+                MAX_IN_FLIGHT, Duration.ZERO);
         long start = System.nanoTime();
         // a step the stack cannot hold is cut short once the driver is 5 s behind: it has missed, and draining
         // minutes of queued orders would only delay the next measurement

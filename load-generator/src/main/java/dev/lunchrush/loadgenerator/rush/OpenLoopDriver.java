@@ -1,28 +1,24 @@
 package dev.lunchrush.loadgenerator.rush;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
+import io.netty.channel.EventLoop;
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
@@ -38,6 +34,9 @@ import org.jspecify.annotations.Nullable;
  * and not retried (the write path is down: that is the measurement). When the in-flight limit is reached
  * or the scheduler runs late, the generator is not holding the asked rate, and it says so
  * ({@link #lagHistogram()}, {@link Counters#lateSends}).
+ *
+ * <p>The sends are timed on the client's event loop ({@link DriverHttp}): one thread wakes when an order is due,
+ * sends every order due by then, and sets its timer for the next one; the answers come back on the same thread.
  */
 public final class OpenLoopDriver {
 
@@ -46,45 +45,45 @@ public final class OpenLoopDriver {
 
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
 
-    private final HttpClient http;
-    private final URI ordersUri;
+    private final DriverHttp http;
+    private final DriverHttp.Target target;
+    private final EventLoop loop;
     private final @Nullable Supplier<byte[]> bodies;
     private final RateProfile profile;
     private final long maxOrders;
     private final Duration requestTimeout;
     private final Duration retryGrace;
-    private final Semaphore inFlight;
-    private final ScheduledExecutorService retries;
+    private final int maxInFlight;
     private final Counters counters = new Counters();
     private final Recorder latency = new Recorder(TimeUnit.MINUTES.toMicros(10), 3);
     private final Histogram lag = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
     private final AtomicLong outstanding = new AtomicLong();
     private final Histogram latencyTotal = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
+    private final Keys keys = new Keys();
 
     private volatile java.util.function.LongConsumer sendObserver = nanos -> { };
     private volatile boolean stopped;
+    private volatile boolean finished;
     private volatile long startNanos;
     private volatile long lastSendDeadline = Long.MAX_VALUE;
 
     /**
+     * @param http the client (its connections, its thread and its request timeout), which the caller closes; a
+     *     client serves one driver at a time
      * @param bodies the orders' bodies, POSTed; {@code null} sends GETs to {@code ordersUri} instead (the HTTP
      *     ceiling of {@code ./demo bench}: the same driver against the service's cheapest endpoint)
      */
-    public OpenLoopDriver(HttpClient http, URI ordersUri, @Nullable Supplier<byte[]> bodies, RateProfile profile, long maxOrders,
-            int maxInFlight, Duration requestTimeout, Duration retryGrace) {
+    public OpenLoopDriver(DriverHttp http, URI ordersUri, @Nullable Supplier<byte[]> bodies, RateProfile profile, long maxOrders,
+            int maxInFlight, Duration retryGrace) {
         this.http = http;
-        this.ordersUri = ordersUri;
+        this.target = http.target(ordersUri);
+        this.loop = http.eventLoop();
         this.bodies = bodies;
         this.profile = profile;
         this.maxOrders = maxOrders <= 0 ? Long.MAX_VALUE : maxOrders;
-        this.requestTimeout = requestTimeout;
+        this.requestTimeout = http.requestTimeout();
         this.retryGrace = retryGrace;
-        this.inFlight = new Semaphore(maxInFlight);
-        this.retries = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "rush-retries");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.maxInFlight = maxInFlight;
     }
 
     /** Live figures, readable while the rush runs. */
@@ -151,6 +150,7 @@ public final class OpenLoopDriver {
     /** Stops scheduling new orders; what is in flight finishes. */
     public void stop() {
         stopped = true;
+        scheduleDone.countDown();
     }
 
     public boolean stopped() {
@@ -172,49 +172,146 @@ public final class OpenLoopDriver {
         }
     }
 
-    /** Sends the whole profile, then waits (at most the retry grace) for what is still outstanding. */
+    // where the schedule is: touched by the timing code only (pump() on the event loop, one call at a time)
+    private int segmentIndex;
+    private long segmentStart;
+    private long segmentOrders;
+    private double nanosPerOrder;
+    private long indexInSegment;
+    private long sent;
+    private boolean limitCounted;
+    private DriverHttp.@Nullable Alarm alarm;
+    private @Nullable Order firstOrder;
+    /** Requests sent and not finished (at most {@link #maxInFlight}); touched on the event loop only. */
+    private int inFlight;
+    /** pump() stopped at the in-flight limit; the next request to finish starts it again. */
+    private boolean waitingForSlot;
+    private final Runnable pump = this::pump;
+    private final CountDownLatch scheduleDone = new CountDownLatch(1);
+    private volatile @Nullable Throwable pumpFailure;
+
+    /**
+     * Sends the whole profile (once: a driver runs one profile), then waits (at most the retry grace) for what is
+     * still outstanding. The sends are timed on the client's event loop ({@link #pump()}), not on the calling thread.
+     */
     public void run() {
+        // one connection, the codec's classes, the key's SecureRandom and the caller's first body, before the clock
+        target.connect(Duration.ofSeconds(5));
+        firstOrder = newOrder(0);
         startNanos = System.nanoTime();
-        long sent = 0;
-        outer:
-        for (int index = 0; index < profile.segments().size(); index++) {
-            RateProfile.Segment segment = profile.segments().get(index);
-            long segmentStart = startNanos + profile.offset(index).toNanos();
-            long orders = segment.orders();
-            double nanosPerOrder = 1e9 / segment.ratePerSecond();
-            for (long i = 0; i < orders; i++) {
-                if (stopped || sent >= maxOrders) {
-                    break outer;
-                }
-                long intended = segmentStart + Math.round(i * nanosPerOrder);
-                waitUntil(intended);
-                if (stopped) {
-                    break outer;
-                }
-                if (!inFlight.tryAcquire()) {
-                    counters.inFlightLimitHits.increment();
-                    inFlight.acquireUninterruptibly();
-                }
-                long now = System.nanoTime();
-                long late = Math.max(0, now - intended);
-                counters.currentLagNanos = late;
-                synchronized (lag) {
-                    lag.recordValue(Math.min(TimeUnit.NANOSECONDS.toMicros(late), lag.getHighestTrackableValue()));
-                }
-                if (late > LATE_NANOS) {
-                    counters.lateSends.increment();
-                }
-                counters.firstSendNanos.compareAndSet(0, now);
-                counters.lastSendNanos.set(now);
-                counters.scheduled.increment();
-                sendObserver.accept(now);
-                outstanding.incrementAndGet();
-                send(new Order(UUID.randomUUID().toString(), bodies == null ? null : bodies.get(), intended, 0));
-                sent++;
-            }
+        segmentIndex = -1;
+        nextSegment();
+        loop.execute(() -> {
+            alarm = http.alarm(pump);
+            pump();
+        });
+        try {
+            scheduleDone.await();
+        }
+        catch (InterruptedException ex) {
+            stopped = true;
+            Thread.currentThread().interrupt();
         }
         lastSendDeadline = System.nanoTime() + retryGrace.toNanos();
         awaitOutstanding();
+        Throwable failure = pumpFailure;
+        if (failure instanceof RuntimeException ex) {
+            throw ex;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+    }
+
+    private void nextSegment() {
+        segmentIndex++;
+        indexInSegment = 0;
+        if (segmentIndex < profile.segments().size()) {
+            RateProfile.Segment segment = profile.segments().get(segmentIndex);
+            segmentStart = startNanos + profile.offset(segmentIndex).toNanos();
+            segmentOrders = segment.orders();
+            nanosPerOrder = 1e9 / segment.ratePerSecond();
+        }
+    }
+
+    /**
+     * Sends every order that is due (the i-th of a segment at {@code start + i / rate}, never before), then sets
+     * the alarm for the next. At the in-flight limit it stops, counts it, and the next request to finish calls
+     * it again: the orders behind are then late, and counted late.
+     */
+    private void pump() {
+        try {
+            pumpDue();
+        }
+        catch (RuntimeException | Error ex) {
+            pumpFailure = ex;
+            stopped = true;
+            scheduleDone.countDown();
+        }
+    }
+
+    private void pumpDue() {
+        while (true) {
+            if (stopped || sent >= maxOrders || segmentIndex >= profile.segments().size()) {
+                http.release(alarm);
+                scheduleDone.countDown();
+                return;
+            }
+            if (indexInSegment >= segmentOrders) {
+                nextSegment();
+                continue;
+            }
+            long intended = segmentStart + Math.round(indexInSegment * nanosPerOrder);
+            long wait = intended - System.nanoTime();
+            if (wait > 0) {
+                alarm.set(intended);
+                return;
+            }
+            if (inFlight >= maxInFlight) {
+                if (!limitCounted) {
+                    limitCounted = true;
+                    counters.inFlightLimitHits.increment();
+                }
+                waitingForSlot = true;
+                return;
+            }
+            limitCounted = false;
+            inFlight++;
+            sendDue(intended);
+        }
+    }
+
+    /** The next order, due at {@code intended}, leaves now (its in-flight slot taken). */
+    private void sendDue(long intended) {
+        long now = System.nanoTime();
+        long late = Math.max(0, now - intended);
+        counters.currentLagNanos = late;
+        synchronized (lag) {
+            lag.recordValue(Math.min(TimeUnit.NANOSECONDS.toMicros(late), lag.getHighestTrackableValue()));
+        }
+        if (late > LATE_NANOS) {
+            counters.lateSends.increment();
+        }
+        counters.firstSendNanos.compareAndSet(0, now);
+        counters.lastSendNanos.set(now);
+        counters.scheduled.increment();
+        sendObserver.accept(now);
+        outstanding.incrementAndGet();
+        indexInSegment++;
+        sent++;
+        Order order = firstOrder;
+        if (order != null) {
+            firstOrder = null;
+            order.intendedNanos = intended;
+        }
+        else {
+            order = newOrder(intended);
+        }
+        send(order);
+    }
+
+    private Order newOrder(long intended) {
+        return new Order(bodies == null ? "" : keys.next(), bodies == null ? null : bodies.get(), intended);
     }
 
     private void awaitOutstanding() {
@@ -222,101 +319,104 @@ public final class OpenLoopDriver {
         while (outstanding.get() > 0 && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
-        retries.shutdownNow();
+        finished = true;
     }
 
-    private static void waitUntil(long nanos) {
-        long remaining;
-        while ((remaining = nanos - System.nanoTime()) > 0) {
-            // park for most of the wait, spin the last bit: parkNanos overshoots by ~50 µs
-            if (remaining > 200_000) {
-                LockSupport.parkNanos(remaining - 100_000);
-            }
-            else {
-                Thread.onSpinWait();
-            }
+    /** One order, sent once or more: the request of its current attempt, and where its outcome goes. */
+    private final class Order extends DriverHttp.Exchange {
+
+        final String idempotencyKey;
+        final byte @Nullable [] body;
+        long intendedNanos;
+        int connectionRetries;
+
+        Order(String idempotencyKey, byte @Nullable [] body, long intendedNanos) {
+            this.idempotencyKey = idempotencyKey;
+            this.body = body;
+            this.intendedNanos = intendedNanos;
         }
-    }
 
-    private record Order(String idempotencyKey, byte @Nullable [] body, long intendedNanos, int connectionRetries) {
+        @Override
+        byte @Nullable [] body() {
+            return body;
+        }
 
-        Order again() {
-            return new Order(idempotencyKey, body, intendedNanos, connectionRetries + 1);
+        @Override
+        String idempotencyKey() {
+            return idempotencyKey;
+        }
+
+        @Override
+        void answered(int status, @Nullable String retryAfter) {
+            completed(this, status, retryAfter);
+        }
+
+        @Override
+        void failed(DriverHttp.Failure kind, Throwable cause) {
+            completedWithout(this, kind, cause);
         }
     }
 
     private void send(Order order) {
         counters.attempts.increment();
-        byte[] body = order.body();
-        HttpRequest request = body == null ? HttpRequest.newBuilder(ordersUri).timeout(requestTimeout).GET().build()
-                : HttpRequest.newBuilder(ordersUri)
-                        .timeout(requestTimeout)
-                        .header("Content-Type", "application/json")
-                        .header("Idempotency-Key", order.idempotencyKey())
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                        .build();
         try {
-            http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
-                    .whenComplete((response, failure) -> completed(order, response, failure));
+            target.send(order);
         }
         catch (RuntimeException ex) {
-            completed(order, null, ex);
+            completedWithout(order, DriverHttp.Failure.OTHER, ex);
         }
     }
 
-    private void completed(Order order, HttpResponse<Void> response, Throwable failure) {
-        inFlight.release();
-        if (failure != null) {
-            Throwable cause = failure.getCause() != null && failure instanceof java.util.concurrent.CompletionException
-                    ? failure.getCause() : failure;
-            if (cause instanceof HttpTimeoutException) {
-                counters.timeouts.increment();
-            }
-            else if (cause instanceof IOException && !(cause instanceof java.net.ConnectException)
-                    && order.connectionRetries() == 0) {
-                // a pooled keep-alive connection the server had just closed: the request may not have been
-                // read. The Idempotency-Key makes sending it again safe, so the outcome becomes known.
-                counters.reconnects.increment();
-                try {
-                    retries.execute(() -> resend(order.again(), false));
-                    return;
-                }
-                catch (java.util.concurrent.RejectedExecutionException ex) {
-                    counters.errors.increment();
-                }
-            }
-            else {
-                counters.errors.increment();
-                if (counters.errorKinds.size() < 10) {
-                    counters.errorKinds.computeIfAbsent(cause.getClass().getSimpleName() + ": " + cause.getMessage(),
-                            kind -> new LongAdder()).increment();
-                }
-            }
-            outstanding.decrementAndGet();
+    /** Gives an in-flight slot back, and starts the schedule again if it stopped for want of one. */
+    private void releaseSlot() {
+        inFlight--;
+        if (waitingForSlot) {
+            waitingForSlot = false;
+            loop.execute(pump);
+        }
+    }
+
+    /** A request that got no answer: timed out, dropped (sent again once), or failed. */
+    private void completedWithout(Order order, DriverHttp.Failure kind, Throwable cause) {
+        releaseSlot();
+        if (kind == DriverHttp.Failure.TIMEOUT) {
+            counters.timeouts.increment();
+        }
+        else if (kind == DriverHttp.Failure.DROPPED && order.connectionRetries == 0 && !finished) {
+            // a kept-alive connection the server had just closed: the request may not have been read. The
+            // Idempotency-Key makes sending it again safe, so the outcome becomes known.
+            counters.reconnects.increment();
+            order.connectionRetries++;
+            loop.execute(() -> resend(order, false));
             return;
         }
-        int status = response.statusCode();
+        else {
+            counters.errors.increment();
+            if (counters.errorKinds.size() < 10) {
+                counters.errorKinds.computeIfAbsent(cause.getClass().getSimpleName() + ": " + cause.getMessage(),
+                        k -> new LongAdder()).increment();
+            }
+        }
+        outstanding.decrementAndGet();
+    }
+
+    private void completed(Order order, int status, @Nullable String retryAfterHeader) {
+        releaseSlot();
         if (status == 201 || status == 200) {
             counters.accepted.increment();
-            long micros = TimeUnit.NANOSECONDS.toMicros(Math.max(0, System.nanoTime() - order.intendedNanos()));
+            long micros = TimeUnit.NANOSECONDS.toMicros(Math.max(0, System.nanoTime() - order.intendedNanos));
             latency.recordValue(Math.min(micros, TimeUnit.MINUTES.toMicros(10)));
             outstanding.decrementAndGet();
         }
         else if (status == 429) {
             counters.throttled.increment();
-            Duration wait = retryAfter(response.headers().firstValue("Retry-After"));
-            if (System.nanoTime() + wait.toNanos() > lastSendDeadline || retries.isShutdown()) {
+            Duration wait = retryAfter(Optional.ofNullable(retryAfterHeader));
+            if (System.nanoTime() + wait.toNanos() > lastSendDeadline || finished) {
                 counters.gaveUp.increment();
                 outstanding.decrementAndGet();
                 return;
             }
-            try {
-                retries.schedule(() -> resend(order, true), wait.toMillis(), TimeUnit.MILLISECONDS);
-            }
-            catch (java.util.concurrent.RejectedExecutionException ex) {
-                counters.gaveUp.increment();
-                outstanding.decrementAndGet();
-            }
+            loop.schedule(() -> resend(order, true), wait.toNanos(), TimeUnit.NANOSECONDS);
         }
         else {
             if (status == 503) {
@@ -331,14 +431,35 @@ public final class OpenLoopDriver {
 
     /** The same order again, same key and body, its latency still counted from the first intended time. */
     private void resend(Order order, boolean afterThrottling) {
-        if (!inFlight.tryAcquire()) {
-            retries.schedule(() -> resend(order, afterThrottling), 5, TimeUnit.MILLISECONDS);
+        if (finished) {
+            counters.gaveUp.increment();
+            outstanding.decrementAndGet();
             return;
         }
+        if (inFlight >= maxInFlight) {
+            loop.schedule(() -> resend(order, afterThrottling), 5, TimeUnit.MILLISECONDS);
+            return;
+        }
+        inFlight++;
         if (afterThrottling) {
             counters.retried.increment();
         }
         send(order);
+    }
+
+    /**
+     * Idempotency keys: random (version 4) UUIDs, from a generator seeded once from {@link SecureRandom}, so that
+     * a key costs no read of the system's entropy source.
+     */
+    private static final class Keys {
+
+        private final SplittableRandom random = new SplittableRandom(new SecureRandom().nextLong());
+
+        synchronized String next() {
+            long most = (random.nextLong() & ~0xF000L) | 0x4000L;
+            long least = (random.nextLong() & ~(0xC000_0000_0000_0000L)) | 0x8000_0000_0000_0000L;
+            return new UUID(most, least).toString();
+        }
     }
 
     /** Retry-After in seconds (decimals tolerated) or as an HTTP date; 1 s when absent or unreadable, at most 30 s. */

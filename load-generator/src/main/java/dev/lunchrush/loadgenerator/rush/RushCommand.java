@@ -3,7 +3,6 @@ package dev.lunchrush.loadgenerator.rush;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -152,11 +149,9 @@ public class RushCommand implements Callable<Integer> {
     private int rush(RateProfile profile, Endpoints endpoints, Supplier<String> password, Supplier<byte[]> bodies,
             @Nullable Double capacity, PrintWriter out) {
         out.println(describe(profile));
-        ExecutorService httpExecutor = Executors.newFixedThreadPool(4, daemon("rush-http"));
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(3)).executor(httpExecutor).build();
+        DriverHttp http = new DriverHttp(requestTimeout);
         OpenLoopDriver driver = new OpenLoopDriver(http, Endpoints.resolve(endpoints.orderService(), "/orders"), bodies,
-                profile, count, maxInFlight, requestTimeout, Duration.ofSeconds(30));
+                profile, count, maxInFlight, Duration.ofSeconds(30));
         try (StackSampler sampler = new StackSampler(endpoints, password)) {
             Snapshot base = sampler.sample(0, driver.counters());
             double outRate = capacity != null ? capacity
@@ -209,7 +204,7 @@ public class RushCommand implements Callable<Integer> {
         }
         finally {
             driver.stop();
-            httpExecutor.shutdownNow();
+            http.close();
         }
     }
 
@@ -454,15 +449,6 @@ public class RushCommand implements Callable<Integer> {
             notes.add("order-service: not answering");
         }
         return notes;
-    }
-
-    /** Daemon threads, so that a stuck request never keeps the command from exiting. */
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, name);
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 
     private static void sleepUntil(long nanos) {

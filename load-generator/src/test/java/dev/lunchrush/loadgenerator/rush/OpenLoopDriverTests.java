@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -36,8 +36,9 @@ class OpenLoopDriverTests {
     private ExecutorService serverThreads;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final AtomicLong bodies = new AtomicLong();
+    private final List<DriverHttp> clients = new CopyOnWriteArrayList<>();
 
-    private record Request(long nanos, String idempotencyKey, String body) {
+    private record Request(long nanos, String idempotencyKey, String body, String method) {
     }
 
     /** Starts the server; {@code answer} picks the status (and Retry-After) for each request. */
@@ -53,25 +54,52 @@ class OpenLoopDriverTests {
     private record Answer(int status, String retryAfter) {
     }
 
+    /** Answers no status: closes the connection under the request. */
+    private static final int DROP = -1;
+
+    /** Requests being answered right now, and the most at once. */
+    private final AtomicInteger concurrent = new AtomicInteger();
+    private final AtomicInteger mostConcurrent = new AtomicInteger();
+    /** The client ports the requests came from: one per connection. */
+    private final Set<Integer> connections = ConcurrentHashMap.newKeySet();
+    private volatile boolean closeEveryConnection;
+
     private void handle(HttpExchange exchange, Function<Request, Answer> answer) throws IOException {
+        mostConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
+        connections.add(exchange.getRemoteAddress().getPort());
+        boolean counted = true;
         try (InputStream in = exchange.getRequestBody()) {
             String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             Request request = new Request(System.nanoTime(),
-                    String.valueOf(exchange.getRequestHeaders().getFirst("Idempotency-Key")), body);
+                    String.valueOf(exchange.getRequestHeaders().getFirst("Idempotency-Key")), body, exchange.getRequestMethod());
             requests.add(request);
             Answer decision = answer.apply(request);
+            // done before the answer leaves: the next request on the connection may reach another server thread first
+            concurrent.decrementAndGet();
+            counted = false;
+            if (decision.status() == DROP) {
+                // the server closes the connection when its handler fails, without a response
+                throw new IOException("dropped by the test");
+            }
             if (decision.retryAfter() != null) {
                 exchange.getResponseHeaders().add("Retry-After", decision.retryAfter());
+            }
+            if (closeEveryConnection) {
+                exchange.getResponseHeaders().add("Connection", "close");
             }
             exchange.sendResponseHeaders(decision.status(), -1);
         }
         finally {
+            if (counted) {
+                concurrent.decrementAndGet();
+            }
             exchange.close();
         }
     }
 
     @AfterEach
     void stopServer() {
+        clients.forEach(DriverHttp::close);
         if (server != null) {
             server.stop(0);
             serverThreads.shutdownNow();
@@ -79,9 +107,14 @@ class OpenLoopDriverTests {
     }
 
     private OpenLoopDriver driver(URI uri, RateProfile profile) {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        return driver(uri, profile, Duration.ofSeconds(30), 500);
+    }
+
+    private OpenLoopDriver driver(URI uri, RateProfile profile, Duration requestTimeout, int maxInFlight) {
+        DriverHttp http = new DriverHttp(requestTimeout);
+        clients.add(http);
         return new OpenLoopDriver(http, uri, () -> ("{\"order\":" + bodies.incrementAndGet() + "}").getBytes(StandardCharsets.UTF_8),
-                profile, 0, 500, Duration.ofSeconds(30), Duration.ofSeconds(5));
+                profile, 0, maxInFlight, Duration.ofSeconds(5));
     }
 
     /** Class loading and the JIT are not the generator's rate: a short run first, not measured. */
@@ -210,6 +243,133 @@ class OpenLoopDriverTests {
     private static long sendsBetween(List<Long> sends, long startNanos, double fromSeconds, double toSeconds) {
         return sends.stream().mapToDouble(nanos -> (nanos - startNanos) / 1e9)
                 .filter(seconds -> seconds >= fromSeconds && seconds < toSeconds).count();
+    }
+
+    @Test
+    void resendsOnceWithTheSameKeyWhenTheConnectionIsDroppedUnderARequest() throws IOException {
+        Set<String> dropped = ConcurrentHashMap.newKeySet();
+        AtomicLong seen = new AtomicLong();
+        // every fifth new order: the connection is closed under it, without an answer; its second try is accepted
+        URI uri = serve(request -> {
+            if (!dropped.contains(request.idempotencyKey()) && seen.incrementAndGet() % 5 == 0) {
+                dropped.add(request.idempotencyKey());
+                return new Answer(DROP, null);
+            }
+            return new Answer(201, null);
+        });
+        OpenLoopDriver driver = driver(uri, RateProfile.constant(100, Duration.ofSeconds(1), 1));
+
+        driver.run();
+
+        OpenLoopDriver.Counters counters = driver.counters();
+        assertThat(dropped).hasSize(20);
+        assertThat(counters.reconnects.sum()).isEqualTo(20);
+        assertThat(counters.accepted.sum()).isEqualTo(100);
+        assertThat(counters.errors.sum()).as("failed: %s", counters.errorKinds).isZero();
+        Map<String, List<Request>> byKey = requests.stream().collect(Collectors.groupingBy(Request::idempotencyKey));
+        assertThat(byKey).hasSize(100);
+        for (String key : dropped) {
+            assertThat(byKey.get(key)).hasSize(2);
+            assertThat(byKey.get(key).get(1).body()).isEqualTo(byKey.get(key).get(0).body());
+        }
+    }
+
+    @Test
+    void countsAnAnswerLaterThanTheTimeoutAsTimedOutAndGoesOn() throws IOException {
+        AtomicLong seen = new AtomicLong();
+        // every tenth order is answered after 1.5 s, past the driver's 0.5 s
+        URI uri = serve(request -> {
+            if (seen.incrementAndGet() % 10 == 0) {
+                sleep(1500);
+            }
+            return new Answer(201, null);
+        });
+        OpenLoopDriver driver = driver(uri, RateProfile.constant(50, Duration.ofSeconds(1), 1), Duration.ofMillis(500), 500);
+
+        driver.run();
+
+        assertThat(requests).hasSize(50);
+        assertThat(driver.counters().timeouts.sum()).isEqualTo(5);
+        assertThat(driver.counters().accepted.sum()).isEqualTo(45);
+        assertThat(driver.counters().reconnects.sum()).isZero();
+    }
+
+    @Test
+    void sendsGetsWithoutABodyWhenItHasNoBodies() throws IOException {
+        URI uri = serve(request -> new Answer(200, null));
+        DriverHttp http = new DriverHttp(Duration.ofSeconds(30));
+        clients.add(http);
+        OpenLoopDriver driver = new OpenLoopDriver(http, uri, null, RateProfile.constant(100, Duration.ofSeconds(1), 1), 0, 500,
+                Duration.ofSeconds(1));
+
+        driver.run();
+
+        assertThat(requests).hasSize(100).allSatisfy(request -> {
+            assertThat(request.method()).isEqualTo("GET");
+            assertThat(request.body()).isEmpty();
+        });
+        assertThat(driver.accepted()).isEqualTo(100);
+    }
+
+    @Test
+    void keepsAtMostTheInFlightLimitOutstandingAndCountsWhenItHoldsTheScheduleBack() throws IOException {
+        // answers take 100 ms: at 100/s, ten would be in flight; the limit is 4, so the schedule waits for answers
+        URI uri = serve(request -> {
+            sleep(100);
+            return new Answer(201, null);
+        });
+        OpenLoopDriver driver = driver(uri, RateProfile.constant(100, Duration.ofSeconds(1), 1), Duration.ofSeconds(30), 4);
+
+        driver.run();
+
+        OpenLoopDriver.Counters counters = driver.counters();
+        assertThat(counters.accepted.sum()).isEqualTo(100);
+        assertThat(mostConcurrent.get()).isLessThanOrEqualTo(4);
+        assertThat(counters.inFlightLimitHits.sum()).isPositive();
+        // 100 orders, 4 at a time, 100 ms each: about 2.5 s instead of 1 s, so the last ones left late, and say so
+        assertThat(counters.lateSends.sum()).isPositive();
+        assertThat(driver.lagHistogram().getMaxValue()).isGreaterThan(1_000_000);
+    }
+
+    @Test
+    void opensAtMostItsConnectionsAndQueuesTheRequestsBeyondThem() throws IOException {
+        URI uri = serve(request -> {
+            sleep(50);
+            return new Answer(201, null);
+        });
+        DriverHttp http = new DriverHttp(Duration.ofSeconds(30), 3);
+        clients.add(http);
+        OpenLoopDriver driver = new OpenLoopDriver(http, uri, () -> "{}".getBytes(StandardCharsets.UTF_8),
+                RateProfile.constant(200, Duration.ofSeconds(1), 1), 0, 500, Duration.ofSeconds(5));
+
+        driver.run();
+
+        assertThat(driver.accepted()).isEqualTo(200);
+        assertThat(connections).hasSizeLessThanOrEqualTo(3);
+        assertThat(mostConcurrent.get()).isLessThanOrEqualTo(3);
+    }
+
+    @Test
+    void opensANewConnectionWhenTheServiceClosesEachAfterItsAnswer() throws IOException {
+        closeEveryConnection = true;
+        URI uri = serve(request -> new Answer(201, null));
+        OpenLoopDriver driver = driver(uri, RateProfile.constant(100, Duration.ofSeconds(1), 1));
+
+        driver.run();
+
+        assertThat(driver.counters().errors.sum() + driver.counters().timeouts.sum())
+                .as("failed: %s", driver.counters().errorKinds).isZero();
+        assertThat(driver.accepted()).isEqualTo(100);
+        assertThat(connections).hasSizeGreaterThan(50);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
