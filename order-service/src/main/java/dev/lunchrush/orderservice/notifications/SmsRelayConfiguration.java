@@ -37,9 +37,13 @@ class SmsRelayConfiguration {
         consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // where a partition without a committed offset starts is decided by SmsRelay (the service's start)
         consumer.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        // a fetch waits up to 200 ms for ~64 orders: one RabbitMQ message per batch, not per order
+        // a fetch waits up to a second for ~64 orders: one RabbitMQ message per batch, not per order, and an
+        // idle relay asks the broker once a second, not five times (an SMS that says "being cooked" can wait)
         consumer.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 64 * 1024);
-        consumer.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 200);
+        consumer.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 1000);
+        // the group's heartbeat thread wakes every retry.backoff.ms to see whether a heartbeat is due (every
+        // 3 s): ten times a second by default, twice here; failed requests are retried after 500 ms
+        consumer.put(ConsumerConfig.RETRY_BACKOFF_MS_CONFIG, 500);
         consumer.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, SmsRelay.MAX_TASKS_PER_MESSAGE);
         ConcurrentKafkaListenerContainerFactory<String, byte[]> factory = new ConcurrentKafkaListenerContainerFactory<>();
         factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumer));
