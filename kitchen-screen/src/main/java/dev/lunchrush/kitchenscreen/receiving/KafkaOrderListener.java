@@ -28,7 +28,7 @@ class KafkaOrderListener {
         this.screen = screen;
     }
 
-    @KafkaListener(id = "kitchen-screen-kafka", topics = Topology.ORDERS_TOPIC,
+    @KafkaListener(id = "kitchen-screen-kafka", topics = "${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}",
             groupId = "${spring.kafka.consumer.group-id:" + Topology.KITCHEN_GROUP + "}",
             autoStartup = "${lunchrush.kafka.listen:true}")
     void onRecords(List<ConsumerRecord<String, OrderEvent>> records) {

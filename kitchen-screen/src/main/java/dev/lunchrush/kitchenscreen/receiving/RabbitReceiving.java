@@ -1,17 +1,17 @@
 package dev.lunchrush.kitchenscreen.receiving;
 
+import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
-import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
+import org.springframework.amqp.rabbit.config.DirectRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.amqp.autoconfigure.SimpleRabbitListenerContainerFactoryConfigurer;
+import org.springframework.boot.amqp.autoconfigure.DirectRabbitListenerContainerFactoryConfigurer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.support.rabbit.OrderMessages;
 import dev.lunchrush.support.topology.OrderQueues;
 
 /**
@@ -47,12 +47,21 @@ class RabbitReceiving {
         return OrderQueues.deadLetterBinding(deadLetterQueue, deadLetterExchange);
     }
 
+    /**
+     * A direct container: the RabbitMQ client's own thread hands each delivery to the listener, with no consumer
+     * thread of the container's that wakes every second to look for messages (the simple container's
+     * {@code receiveTimeout}), so an idle screen does no work for its queues. Manual acknowledgements, the prefetch,
+     * and a queue that is missing at the start retried in the background, as {@code OrderMessages.manualAcks} sets
+     * them on a simple container.
+     */
     @Bean
-    SimpleRabbitListenerContainerFactory orderListenerFactory(SimpleRabbitListenerContainerFactoryConfigurer configurer,
+    DirectRabbitListenerContainerFactory orderListenerFactory(DirectRabbitListenerContainerFactoryConfigurer configurer,
             ConnectionFactory connectionFactory, @Value("${lunchrush.rabbitmq.prefetch:50}") int prefetch) {
-        SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
+        DirectRabbitListenerContainerFactory factory = new DirectRabbitListenerContainerFactory();
         configurer.configure(factory, connectionFactory);
-        OrderMessages.manualAcks(factory, prefetch);
+        factory.setAcknowledgeMode(AcknowledgeMode.MANUAL);
+        factory.setPrefetchCount(prefetch);
+        factory.setMissingQueuesFatal(false);
         return factory;
     }
 }

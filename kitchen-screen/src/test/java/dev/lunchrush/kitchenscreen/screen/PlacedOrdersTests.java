@@ -10,9 +10,12 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The order service is asked for its count while somebody looks at the screen's figures, not otherwise. */
 class PlacedOrdersTests {
@@ -55,6 +58,48 @@ class PlacedOrdersTests {
             assertThat(placed.current().placed()).isEqualTo(44);
         }
         finally {
+            orderService.stop(0);
+        }
+    }
+    @Test
+    void pollsOnlyWhileSomebodyLooksAndThenNothingTicks() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        HttpServer orderService = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        orderService.createContext("/api/stats", exchange -> {
+            asked.incrementAndGet();
+            byte[] body = "{\"placed\":7}".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        orderService.start();
+        ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();
+        scheduler.initialize();
+        try {
+            KitchenScreenProperties properties = new KitchenScreenProperties("target/placed-orders-test",
+                    new KitchenScreenProperties.OrderService(URI.create("http://127.0.0.1:" + orderService.getAddress().getPort()),
+                            Duration.ofMillis(100)),
+                    new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000));
+            PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build(), scheduler);
+
+            // the start counts as a look: polled at every tick
+            await().atMost(Duration.ofSeconds(5)).until(() -> asked.get() >= 2);
+            assertThat(placed.polling()).isTrue();
+
+            // nobody looks for longer than the window: the poll ends itself, nothing is asked any more
+            placed.lookedAt(System.nanoTime() - PlacedOrders.DEMAND_WINDOW_NANOS - 1);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !placed.polling());
+            int afterStop = asked.get();
+            Thread.sleep(500);
+            assertThat(asked.get()).isEqualTo(afterStop);
+
+            // a look starts it again
+            assertThat(placed.current().placed()).isEqualTo(7);
+            assertThat(placed.polling()).isTrue();
+            await().atMost(Duration.ofSeconds(5)).until(() -> asked.get() > afterStop);
+        }
+        finally {
+            scheduler.shutdown();
             orderService.stop(0);
         }
     }
