@@ -46,6 +46,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import io.netty.util.concurrent.ScheduledFuture;
 import org.jspecify.annotations.Nullable;
@@ -72,6 +73,14 @@ public final class DriverHttp implements AutoCloseable {
     private static final AsciiString USER_AGENT = AsciiString.cached("lunch-rush-load-generator");
     private static final AsciiString ANY = AsciiString.cached("*/*");
     private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+
+    static {
+        // Netty's leak detector samples one buffer in 128 with a stack trace, and marks every message it passes;
+        // the driver's buffers live for one request on one thread. Left as asked when the property is set.
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+    }
 
     private final EventLoopGroup group;
     private final EventLoop loop;
@@ -247,6 +256,8 @@ public final class DriverHttp implements AutoCloseable {
         private int connecting;
         private int inFlight;
         private boolean sweeping;
+        /** The sweep's timer, a whole number of milliseconds away like the driver's (see {@link Alarm}). */
+        private @Nullable Alarm sweeper;
         private volatile boolean primed;
         private final Runnable sweep = this::sweep;
 
@@ -351,7 +362,10 @@ public final class DriverHttp implements AutoCloseable {
             inFlight++;
             if (!sweeping) {
                 sweeping = true;
-                loop.schedule(sweep, sweepMillis(), TimeUnit.MILLISECONDS);
+                if (sweeper == null) {
+                    sweeper = alarm(sweep);
+                }
+                sweeper.set(exchange.handedNanos + sweepNanos());
             }
             Connection connection;
             while ((connection = idle.pollLast()) != null) {
@@ -432,8 +446,8 @@ public final class DriverHttp implements AutoCloseable {
             }
         }
 
-        private long sweepMillis() {
-            return Math.max(10, Math.min(100, requestTimeout.toMillis() / 10));
+        private long sweepNanos() {
+            return TimeUnit.MILLISECONDS.toNanos(Math.max(10, Math.min(100, requestTimeout.toMillis() / 10)));
         }
 
         /** Fails what has waited longer than the request timeout; a connection whose answer is late is closed. */
@@ -455,7 +469,7 @@ public final class DriverHttp implements AutoCloseable {
                 }
             }
             if (inFlight > 0) {
-                loop.schedule(sweep, sweepMillis(), TimeUnit.MILLISECONDS);
+                sweeper.set(now + sweepNanos());
             }
             else {
                 sweeping = false;
