@@ -48,7 +48,7 @@ public record DashboardProperties(
     public record Feed(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("500") @Min(1) int maxPerRequest,
-            @DefaultValue("1000") @Min(0) int waitMillis,
+            @DefaultValue("4000") @Min(0) int waitMillis,
             @DefaultValue("5s") Duration stopTimeout) {
     }
 }

@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -20,31 +23,43 @@ import dev.lunchrush.support.PageStreams;
 
 /**
  * Server-sent events to the open pages: the stats and today's report (in the configured zone), at
- * most twice a second and only when something changed, plus once a second for the rate.
+ * most twice a second and only when something changed, plus once a second for the rate. The half-second
+ * tick runs only while a page is open: it starts with the first page and stops itself once the last one is
+ * gone, so a dashboard nobody watches does no periodic work for its pages.
  */
 @Component
 class DashboardStream {
+
+    static final Duration TICK = Duration.ofMillis(500);
 
     private final OrderProcessor processor;
     private final Capacity capacity;
     private final Aggregates aggregates;
     private final ZoneId zone;
+    private final TaskScheduler scheduler;
     private final PageStreams streams = new PageStreams(Duration.ofMinutes(30));
+    private @Nullable ScheduledFuture<?> ticking;
     private long sentVersion = -1;
     private long sentAt;
 
-    DashboardStream(OrderProcessor processor, Capacity capacity, Aggregates aggregates, DashboardProperties properties) {
+    DashboardStream(OrderProcessor processor, Capacity capacity, Aggregates aggregates, DashboardProperties properties,
+            TaskScheduler scheduler) {
         this.processor = processor;
         this.capacity = capacity;
         this.aggregates = aggregates;
         this.zone = properties.zone();
+        this.scheduler = scheduler;
     }
 
     record Update(DashboardStats stats, DayReport today) {
     }
 
-    SseEmitter open() {
-        return streams.open("update", update());
+    synchronized SseEmitter open() {
+        SseEmitter emitter = streams.open("update", update());
+        if (ticking == null && !streams.isEmpty()) {
+            ticking = scheduler.scheduleWithFixedDelay(this::push, TICK);
+        }
+        return emitter;
     }
 
     private Update update() {
@@ -54,11 +69,15 @@ class DashboardStream {
         return new Update(stats, aggregates.day(LocalDate.now(zone), zone));
     }
 
-    @Scheduled(fixedDelay = 500)
-    void push() {
+    /** The tick while pages are open: an update when something changed or a second passed; ends with the last page. */
+    synchronized void push() {
+        if (streams.isEmpty()) {
+            stopTicking();
+            return;
+        }
         long version = processor.version();
         long now = System.currentTimeMillis();
-        if (streams.isEmpty() || (version == sentVersion && now - sentAt < 1000)) {
+        if (version == sentVersion && now - sentAt < 1000) {
             return;
         }
         sentVersion = version;
@@ -66,9 +85,22 @@ class DashboardStream {
         streams.send("update", update());
     }
 
+    private void stopTicking() {
+        if (ticking != null) {
+            ticking.cancel(false);
+            ticking = null;
+        }
+    }
+
+    /** Whether the tick is scheduled (tests). */
+    synchronized boolean ticking() {
+        return ticking != null;
+    }
+
     /** Open streams would hold a graceful shutdown for its whole timeout: end them first. */
     @EventListener(ContextClosedEvent.class)
-    void closeAll() {
+    synchronized void closeAll() {
         streams.closeAll();
+        stopTicking();
     }
 }

@@ -9,6 +9,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 import org.springframework.stereotype.Component;
@@ -36,12 +37,16 @@ class KafkaOrderListener implements ConsumerSeekAware {
     private final OrderProcessor processor;
     private final Aggregates aggregates;
 
-    KafkaOrderListener(OrderProcessor processor, Aggregates aggregates) {
+    private final String topic;
+
+    KafkaOrderListener(OrderProcessor processor, Aggregates aggregates,
+            @Value("${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}") String topic) {
         this.processor = processor;
         this.aggregates = aggregates;
+        this.topic = topic;
     }
 
-    @KafkaListener(id = "analytics-dashboard-kafka", topics = Topology.ORDERS_TOPIC,
+    @KafkaListener(id = "analytics-dashboard-kafka", topics = "${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}",
             groupId = "${spring.kafka.consumer.group-id:" + Topology.ANALYTICS_GROUP + "}",
             autoStartup = "${lunchrush.kafka.listen:true}")
     void onRecords(List<ConsumerRecord<String, OrderEvent>> records) throws InterruptedException {
@@ -60,7 +65,7 @@ class KafkaOrderListener implements ConsumerSeekAware {
 
     @Override
     public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-        Map<TopicPartition, Long> stored = aggregates.storedOffsets(Topology.ORDERS_TOPIC);
+        Map<TopicPartition, Long> stored = aggregates.storedOffsets(topic);
         List<TopicPartition> fromStart = new ArrayList<>();
         for (TopicPartition partition : assignments.keySet()) {
             Long offset = stored.get(partition);
