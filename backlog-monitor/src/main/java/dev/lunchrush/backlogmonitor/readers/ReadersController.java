@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
@@ -29,17 +30,21 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     private final BacklogBoard board;
     private final BacklogPoller poller;
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
+    /** pushes to the open pages every poll interval; nothing runs on it while no page is open */
     private final ScheduledExecutorService pusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "backlog-sse");
         thread.setDaemon(true);
         return thread;
     });
 
+    private final long pushMillis;
+    /** the push every poll interval, while a page is open: started by the first, ended after the last */
+    private @Nullable ScheduledFuture<?> pushing;
+
     ReadersController(BacklogBoard board, BacklogPoller poller, BacklogProperties properties) {
         this.board = board;
         this.poller = poller;
-        long interval = properties.pollInterval().toMillis();
-        pusher.scheduleWithFixedDelay(this::push, interval, interval, TimeUnit.MILLISECONDS);
+        this.pushMillis = properties.pollInterval().toMillis();
     }
 
     @GetMapping("/api/readers")
@@ -67,7 +72,23 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
         emitter.onError(error -> emitters.remove(emitter));
         emitters.add(emitter);
         emitter.send(SseEmitter.event().name("backlog").data(snapshot()));
+        startPushing();
         return emitter;
+    }
+
+    private synchronized void startPushing() {
+        if (pushing == null && !pusher.isShutdown()) {
+            pushing = pusher.scheduleWithFixedDelay(this::push, pushMillis, pushMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Ends the push once no page is open; a page opened meanwhile starts it again. */
+    private synchronized boolean stopPushingIfNobodyWatches() {
+        if (emitters.isEmpty() && pushing != null) {
+            pushing.cancel(false);
+            pushing = null;
+        }
+        return pushing == null;
     }
 
     private Snapshot snapshot() {
@@ -76,7 +97,7 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     }
 
     private void push() {
-        if (emitters.isEmpty()) {
+        if (stopPushingIfNobodyWatches()) {
             return;
         }
         Snapshot snapshot = snapshot();
