@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
@@ -32,9 +35,12 @@ class ReplayController implements ApplicationListener<ContextClosedEvent> {
         return thread;
     });
 
+    /** the push every 500 ms, while a page is open: started by the first, ended after the last */
+    private @Nullable ScheduledFuture<?> pushing;
+    private @Nullable List<ReplayStatus> sent;
+
     ReplayController(ReplayService replays) {
         this.replays = replays;
-        pusher.scheduleWithFixedDelay(this::push, 500, 500, TimeUnit.MILLISECONDS);
     }
 
     @PostMapping("/admin/replays")
@@ -61,14 +67,34 @@ class ReplayController implements ApplicationListener<ContextClosedEvent> {
         emitter.onError(error -> emitters.remove(emitter));
         emitters.add(emitter);
         emitter.send(SseEmitter.event().name("replays").data(replays.all()));
+        startPushing();
         return emitter;
     }
 
-    private void push() {
+    private synchronized void startPushing() {
+        if (pushing == null && !pusher.isShutdown()) {
+            pushing = pusher.scheduleWithFixedDelay(this::push, 500, 500, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Every 500 ms while a page is open: the replays, when they changed since the last push (a replay that runs
+     * changes at every push; with none running nothing is sent). Ends once no page is open.
+     */
+    private synchronized void push() {
         if (emitters.isEmpty()) {
+            if (pushing != null) {
+                pushing.cancel(false);
+                pushing = null;
+            }
+            sent = null;
             return;
         }
         List<ReplayStatus> all = replays.all();
+        if (all.equals(sent)) {
+            return;
+        }
+        sent = all;
         for (SseEmitter emitter : emitters) {
             try {
                 emitter.send(SseEmitter.event().name("replays").data(all));
