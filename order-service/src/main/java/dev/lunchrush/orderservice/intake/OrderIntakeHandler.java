@@ -59,6 +59,7 @@ final class OrderIntakeHandler extends ChannelDuplexHandler {
     private final OrderPlacement placement;
     private final ProblemDocuments problems;
     private final int maxBody;
+    private final boolean takesOrders;
 
     /** Requests handed on to WebFlux whose answer has not been written yet. */
     private int handedOn;
@@ -73,10 +74,11 @@ final class OrderIntakeHandler extends ChannelDuplexHandler {
     private boolean answering;
     private final ArrayDeque<Object> held = new ArrayDeque<>();
 
-    OrderIntakeHandler(OrderPlacement placement, ProblemDocuments problems, int maxBody) {
+    OrderIntakeHandler(OrderPlacement placement, ProblemDocuments problems, int maxBody, boolean takesOrders) {
         this.placement = placement;
         this.problems = problems;
         this.maxBody = maxBody;
+        this.takesOrders = takesOrders;
     }
 
     /** An order being read: its body so far, or the problem it will be answered with once it is read. */
@@ -111,7 +113,7 @@ final class OrderIntakeHandler extends ChannelDuplexHandler {
 
     private void read(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof HttpRequest request) {
-            if (handedOn == 0 && takes(request)) {
+            if (takesOrders && handedOn == 0 && takes(request)) {
                 start(request);
                 if (!(msg instanceof HttpContent)) {
                     ctx.read();
@@ -328,12 +330,28 @@ final class OrderIntakeHandler extends ChannelDuplexHandler {
         }
     }
 
-    /** Counts the answers WebFlux writes, so that an order is taken only when none is owed. */
+    /**
+     * Counts the answers WebFlux writes, so that an order is taken only when none is owed; and asks for the
+     * next bytes once each such answer is written. Reactor Netty reads a keep-alive connection only when
+     * asked, and in the version here (1.3.6, also 1.3.7 and 1.3.8) a request that arrived while the one before
+     * was still finishing, once answered, can leave nobody asking: the connection then hangs (reactor-netty
+     * issue 4361, fixed after 1.3.8). Asking once more after an answer costs nothing when a read is pending.
+     */
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        if (msg instanceof LastHttpContent && handedOn > 0
+        if (msg instanceof LastHttpContent
                 && !(msg instanceof HttpResponse response && response.status().codeClass() == HttpStatusClass.INFORMATIONAL)) {
-            handedOn--;
+            if (handedOn > 0) {
+                handedOn--;
+            }
+            ChannelPromise written = promise.unvoid();
+            written.addListener(future -> {
+                if (ctx.channel().isActive()) {
+                    ctx.read();
+                }
+            });
+            ctx.write(msg, written);
+            return;
         }
         ctx.write(msg, promise);
     }
