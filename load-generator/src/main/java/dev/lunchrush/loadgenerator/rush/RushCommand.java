@@ -81,9 +81,10 @@ public class RushCommand implements Callable<Integer> {
             description = "set the analytics job's capacity for the rush, restored after (lunch: 250 × N)")
     private @Nullable Double dashboardCapacity;
 
-    @Option(names = "--budget-mb", paramLabel = "MB", defaultValue = "100",
-            description = "the in-memory feed's budget for the prediction (default: ${DEFAULT-VALUE})")
-    private double budgetMb;
+    @Option(names = "--budget-mb", paramLabel = "MB",
+            description = "the in-memory feed's budget for the prediction (default: measured, the order service's old "
+                    + "generation less what it keeps alive at the start; the lesson's 100 MB where it does not say)")
+    private @Nullable Double budgetMb;
 
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "2000",
             description = "requests in flight at most; beyond it the generator is not holding the rate and says so")
@@ -158,7 +159,7 @@ public class RushCommand implements Callable<Integer> {
                     : base.dashboardCapacity() > 0 ? base.dashboardCapacity() : LessonArithmetic.LESSON_OUT_RATE * speed;
             LessonArithmetic predicted = new LessonArithmetic(profile.segments().get(0).ratePerSecond(), outRate,
                     profile.segments().size() > 1 ? profile.segments().get(1).ratePerSecond() : 0,
-                    profile.segments().get(0).duration(), LessonArithmetic.LESSON_EVENT_BYTES, budgetMb * 1_000_000);
+                    profile.segments().get(0).duration(), LessonArithmetic.LESSON_EVENT_BYTES, budgetBytes(base));
             boolean terminal = System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
             LiveTable table = new LiveTable(out, terminal, 5);
             table.header();
@@ -166,7 +167,7 @@ public class RushCommand implements Callable<Integer> {
             Thread sender = new Thread(driver::run, "rush-driver");
             sender.start();
             long start = System.nanoTime();
-            DeathWatch deathWatch = new DeathWatch(RepoRoot.find());
+            DeathWatch deathWatch = new DeathWatch(RepoRoot.find(), start);
             // up before the first order: a service that dies within the first second is seen dying
             deathWatch.observe(base);
             Snapshot last = base;
@@ -206,6 +207,19 @@ public class RushCommand implements Callable<Integer> {
             driver.stop();
             http.close();
         }
+    }
+
+    /**
+     * The feed's budget for the prediction: as asked, else what the order service has room for (its old
+     * generation less what it keeps alive now: the death comes when that is full, whatever the lesson's round
+     * 100 MB says), else the lesson's.
+     */
+    private double budgetBytes(Snapshot base) {
+        if (budgetMb != null) {
+            return budgetMb * 1_000_000;
+        }
+        long measured = base.orderService() == null ? -1 : base.orderService().feedBudget();
+        return measured > 0 ? measured : LessonArithmetic.LESSON_BUDGET_BYTES;
     }
 
     private int report(RateProfile profile, LessonArithmetic predicted, List<Snapshot> snapshots, OpenLoopDriver driver,
@@ -506,22 +520,32 @@ public class RushCommand implements Callable<Integer> {
     }
 
     /**
-     * Tells a dead order service from a slow one. When {@code ./demo up} started it (its pid file is there),
-     * dead means its process is gone: a starved service that answers late is not dead. Otherwise (compose,
-     * another host) five polls in a row without an answer.
+     * Decides whether the order service died during the rush, and when. Dead means its process is gone (the pid
+     * of {@code ./demo up}'s pid file), never merely silent: a service too busy to answer the status polls is
+     * alive. The death is dated by the process's exit, watched from the start of the rush, not by the last poll
+     * it answered. Without a pid file (a stack in Docker) a service silent for {@value #MISSES_WITHOUT_PID} polls
+     * in a row counts as dead, dated by the first poll it missed.
      */
     static final class DeathWatch {
 
         static final int MISSES_WITHOUT_PID = 5;
 
         private final Path pidFile;
+        private final long startNanos;
+        private final @Nullable ProcessHandle process;
+        private volatile long exitNanos;
         private boolean seenUp;
         private int missed;
         private @Nullable Snapshot firstMissed;
         private boolean dead;
 
-        DeathWatch(Path root) {
+        DeathWatch(Path root, long startNanos) {
             this.pidFile = root.resolve(".run").resolve("order-service.pid");
+            this.startNanos = startNanos;
+            this.process = process(pidFile);
+            if (process != null && process.pid() != ProcessHandle.current().pid()) {
+                process.onExit().thenRun(() -> exitNanos = System.nanoTime());
+            }
         }
 
         /** True when this snapshot shows it died. */
@@ -550,23 +574,46 @@ public class RushCommand implements Callable<Integer> {
             return dead;
         }
 
-        /** When it stopped answering, for a service that died; null while it lives. */
+        /** When it died, seconds into the rush: its process's exit, else the first poll it missed; null while it lives. */
         @Nullable Double diedAtSeconds() {
-            return dead && firstMissed != null ? firstMissed.elapsedSeconds() : null;
+            if (!dead) {
+                return null;
+            }
+            long exit = exitNanos;
+            if (exit != 0) {
+                return Math.max(0, exit - startNanos) / 1e9;
+            }
+            return firstMissed == null ? null : firstMissed.elapsedSeconds();
         }
 
         String diedAt(RateProfile profile) {
-            return firstMissed == null ? "?" : profile.clock(Duration.ofNanos(firstMissed.elapsedNanos()));
+            Double at = diedAtSeconds();
+            return at == null ? "?" : profile.clock(Duration.ofNanos(Math.round(at * 1e9)));
         }
 
         /** Whether the process in the pid file is gone; null when there is no pid file to tell. */
         private @Nullable Boolean processGone() {
+            if (process != null) {
+                return !process.isAlive();
+            }
             try {
                 if (!Files.isRegularFile(pidFile)) {
                     return null;
                 }
                 long pid = Long.parseLong(Files.readString(pidFile).strip());
                 return ProcessHandle.of(pid).map(handle -> !handle.isAlive()).orElse(true);
+            }
+            catch (IOException | NumberFormatException ex) {
+                return null;
+            }
+        }
+
+        private static @Nullable ProcessHandle process(Path pidFile) {
+            try {
+                if (!Files.isRegularFile(pidFile)) {
+                    return null;
+                }
+                return ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).orElse(null);
             }
             catch (IOException | NumberFormatException ex) {
                 return null;

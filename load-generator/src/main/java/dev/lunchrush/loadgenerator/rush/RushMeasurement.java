@@ -263,8 +263,9 @@ final class RushMeasurement {
         lines.add(new Line("memory growth", "KB/s", memoryGrowth() / 1000, predicted.memoryGrowthBytesPerSecond() / 1000,
                 memoryNote));
         double fill = death == null ? Double.NaN : death.atSeconds();
+        String budget = "a budget of %.0f MB".formatted(predicted.budgetBytes() / 1e6);
         lines.add(new Line("time to fill the budget", "s", fill, predicted.secondsToFillBudget(),
-                death == null ? "did not die" : "died at " + death.clock()));
+                death == null ? "did not die; " + budget : "died at " + death.clock() + "; " + budget));
         lines.add(new Line("backlog at the end of the rush", "events", backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
                 "at " + profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)))));
         double wait = waitForEventAppendedAtEndOfPeak();

@@ -29,10 +29,20 @@ record Snapshot(long elapsedNanos, long accepted, long throttled, long unavailab
     /** {@code GET /api/stats} of the order service. */
     record OrderServiceStats(String act, String strategy, String run, long placed, long feedBuffered,
             long feedBufferedBytes, long feedDelivered, long feedDropped, long feedRejected, long heapUsed,
-            long heapUsedAfterGc, long heapMax) {
+            long heapUsedAfterGc, long heapMax, long heapOldGenerationMax) {
 
         boolean memoryFeed() {
             return Act.MEMORY_FEED.id().equals(act);
+        }
+
+        /**
+         * What an in-memory feed may grow to before the service runs out of heap: the old generation's limit,
+         * where long-lived events end up, less what the service keeps alive already (after the last collection);
+         * -1 when the service did not say.
+         */
+        long feedBudget() {
+            long limit = heapOldGenerationMax > 0 ? heapOldGenerationMax : heapMax;
+            return limit <= 0 || heapUsedAfterGc < 0 ? -1 : Math.max(0, limit - heapUsedAfterGc);
         }
     }
 }

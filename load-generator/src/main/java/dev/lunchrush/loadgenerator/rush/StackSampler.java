@@ -93,7 +93,8 @@ final class StackSampler implements AutoCloseable {
                 ServiceClient.number(feed, "buffered"), ServiceClient.number(feed, "bufferedBytes"),
                 ServiceClient.number(feed, "delivered"), ServiceClient.number(feed, "dropped"),
                 ServiceClient.number(feed, "rejected"), ServiceClient.number(heap, "usedBytes"),
-                ServiceClient.number(heap, "usedAfterGcBytes"), ServiceClient.number(heap, "maxBytes"));
+                ServiceClient.number(heap, "usedAfterGcBytes"), ServiceClient.number(heap, "maxBytes"),
+                ServiceClient.number(heap, "oldGenerationMaxBytes"));
     }
 
     /** Where the dashboard's unread events are in this act, or -1 when the one who knows did not answer. */

@@ -20,7 +20,7 @@ class RushMeasurementTests {
             long placed = Math.round(t <= 90 ? 4000 * t : 360_000 + 1000 * (t - 90));
             long read = Math.round(Math.min(2500 * t, placed));
             Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("log", "", "run", placed, 0, 0, 0, 0, 0,
-                    50_000_000, 40_000_000, 160_000_000);
+                    50_000_000, 40_000_000, 160_000_000, 144_000_000);
             snapshots.add(new Snapshot(Math.round(t * 1e9), placed, 0, 0, 0, stats, placed, 0, 1_000 + read, 2500,
                     placed - read, 0));
         }
@@ -60,7 +60,8 @@ class RushMeasurementTests {
             long placed = Math.min(t, 67) * 4000L;
             long read = Math.min(t, 67) * 2500L + (t > 67 ? 0 : 0);
             Snapshot.OrderServiceStats stats = t >= 67 ? null : new Snapshot.OrderServiceStats("memory-feed",
-                    "unbounded", "run", placed, placed - read, (placed - read) * 1000, read, 0, 0, 0, 0, 160_000_000);
+                    "unbounded", "run", placed, placed - read, (placed - read) * 1000, read, 0, 0, 0, 0, 160_000_000,
+                    144_000_000);
             snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 2500,
                     stats == null ? -1 : placed - read, 0));
         }
@@ -86,7 +87,7 @@ class RushMeasurementTests {
         for (int t = 0; t <= 35; t++) {
             long placed = Math.min(t, 30) * 100L;
             Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("shared-queue", "", "run", placed, 0, 0, 0,
-                    0, 0, 0, 0, 160_000_000);
+                    0, 0, 0, 0, 160_000_000, 144_000_000);
             snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, 40 + placed * 52 / 100,
                     7 + placed * 48 / 100, 900 + placed * 48 / 100, 250, 0, 0));
         }
@@ -114,7 +115,7 @@ class RushMeasurementTests {
             long placed = t <= 30 ? t * 100L : 3000 + (t - 30) * 20L;
             long read = Math.min(t * 50L, placed);
             Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("queue-per-reader", "", "run", placed, 0, 0,
-                    0, 0, 0, 0, 0, 160_000_000);
+                    0, 0, 0, 0, 0, 160_000_000, 144_000_000);
             snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 50, placed - read, 3));
         }
         RateProfile profile = RateProfile.twoSteps("custom", 100, java.time.Duration.ofSeconds(30), 20, java.time.Duration.ofSeconds(50), 1);
