@@ -27,10 +27,12 @@ import dev.lunchrush.orderservice.web.BlockingWork;
  * idempotent producer), on the producer's I/O thread; nobody waits for it on a thread of its own. A
  * dead or frozen broker fails it with a 503 problem within the configured bounds.
  *
- * <p>A send must never block, since it runs on an event loop: the topics and the producer's metadata are
- * made ready off it (the first orders wait for that without a thread), and an order that finds the
- * producer's buffer nearly full (the broker has not been taking orders for a while) is answered 503 at
- * once instead of waiting for room.
+ * <p>A send must never block, since it runs on an event loop: the live producer's {@code max.block.ms} is 0,
+ * so a send that finds no metadata for the topic (the broker was lost, or is electing a leader after a
+ * restart) or no room in the buffer fails at once, and the order gets a 503 instead of stopping the loop
+ * and every request behind it. The topics and the producer's metadata are made ready off the loop before
+ * the first send (the first orders wait for that without a thread), and an order that finds the producer's
+ * buffer nearly full (the broker has not been taking orders for a while) is answered 503 at once.
  */
 @Component
 public class KafkaOrderPublisher implements DisposableBean {
@@ -39,6 +41,9 @@ public class KafkaOrderPublisher implements DisposableBean {
 
     /** Below this much free room in the producer's buffer an order is refused rather than waited for. */
     static final long MIN_FREE_BUFFER = 512 * 1024;
+
+    /** How long making the producer ready waits for the topic's metadata, off the loop. */
+    static final long METADATA_WAIT_MILLIS = 3_000;
 
     private final ProducerFactory<String, OrderEvent> producers;
     private final KafkaTopology topics;
@@ -81,7 +86,7 @@ public class KafkaOrderPublisher implements DisposableBean {
             return prepared;
         }
         try {
-            producer.partitionsFor(Topology.ORDERS_TOPIC);
+            awaitMetadata(producer);
             Metric freeBuffer = producer.metrics().entrySet().stream()
                     .filter(metric -> isFreeBuffer(metric.getKey()))
                     .map(java.util.Map.Entry::getValue)
@@ -93,6 +98,34 @@ public class KafkaOrderPublisher implements DisposableBean {
         catch (RuntimeException ex) {
             log.warn("Kafka producer not ready: {}", ex.getMessage());
             throw ProblemException.unavailable("Kafka is not reachable: " + ex.getMessage());
+        }
+    }
+
+    /**
+     * With {@code max.block.ms} 0 a metadata lookup does not wait: each one asks the producer's I/O thread
+     * for the topic's metadata and fails until it is in, so this asks again until it is, within
+     * {@link #METADATA_WAIT_MILLIS}.
+     */
+    private static void awaitMetadata(Producer<String, OrderEvent> producer) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(METADATA_WAIT_MILLIS);
+        while (true) {
+            try {
+                producer.partitionsFor(Topology.ORDERS_TOPIC);
+                return;
+            }
+            catch (org.apache.kafka.common.errors.TimeoutException ex) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new org.apache.kafka.common.errors.TimeoutException("Topic " + Topology.ORDERS_TOPIC
+                            + " not present in metadata after " + METADATA_WAIT_MILLIS + " ms", ex);
+                }
+                try {
+                    Thread.sleep(20);
+                }
+                catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new org.apache.kafka.common.errors.InterruptException(interrupted);
+                }
+            }
         }
     }
 
