@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.Timer;
 import org.springframework.stereotype.Service;
 
 import dev.lunchrush.events.Act;
+import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.events.OrderAccepted;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
@@ -125,33 +126,15 @@ public class OrderIntake {
                 });
             }
             case MEMORY_FEED -> {
-                // room in the feed first, on a thread that may wait for it (block): an order that the feed
-                // refuses (or makes wait) does not reach the kitchen either, which is how "the kitchen is
-                // slowed too" shows under block; the event enters the feed once the kitchen's queue took it,
-                // so an order the queue refuses (503) is not counted by the job either
-                return blocking.supply(() -> {
-                    OrderFeed.Reservation reservation = feed.reserve(state.strategy(), state.capacity(),
-                            () -> orderEvents.live(request));
-                    try {
-                        return rabbit.confirmed("", Topology.KITCHEN_QUEUE, reservation.event(), reservation.encoded())
-                                .whenComplete((confirmed, failure) -> {
-                                    if (failure == null) {
-                                        feed.commit(reservation);
-                                    }
-                                    else {
-                                        feed.cancel(reservation);
-                                    }
-                                })
-                                .thenApply(confirmed -> {
-                                    recent.remember(reservation.event(), reservation.encoded());
-                                    return reservation.event();
-                                });
-                    }
-                    catch (RuntimeException ex) {
-                        feed.cancel(reservation);
-                        throw ex;
-                    }
-                }).thenCompose(event -> event);
+                // room in the feed first: an order that the feed refuses (or makes wait) does not reach the
+                // kitchen either, which is how "the kitchen is slowed too" shows under block; the event
+                // enters the feed once the kitchen's queue took it, so an order the queue refuses (503) is
+                // not counted by the job either. Only block waits for room, on a thread that may wait
+                if (state.strategy() == FeedStrategy.BLOCK) {
+                    return blocking.supply(() -> feed.reserve(state.strategy(), state.capacity(),
+                            () -> orderEvents.live(request))).thenCompose(this::toKitchen);
+                }
+                return toKitchen(feed.reserve(state.strategy(), state.capacity(), () -> orderEvents.live(request)));
             }
             case LOG -> {
                 OrderEvent event = orderEvents.live(request);
@@ -163,6 +146,23 @@ public class OrderIntake {
             }
             default -> throw new IllegalStateException("unknown act " + state.act());
         }
+    }
+
+    /** The reserved order to the kitchen's queue; into the feed once RabbitMQ confirmed it, else its room back. */
+    private CompletableFuture<OrderEvent> toKitchen(OrderFeed.Reservation reservation) {
+        return rabbit.publish("", Topology.KITCHEN_QUEUE, reservation.event(), reservation.encoded())
+                .whenComplete((confirmed, failure) -> {
+                    if (failure == null) {
+                        feed.commit(reservation);
+                    }
+                    else {
+                        feed.cancel(reservation);
+                    }
+                })
+                .thenApply(confirmed -> {
+                    recent.remember(reservation.event(), reservation.encoded());
+                    return reservation.event();
+                });
     }
 
     /** Orders accepted since this process started, all acts together. */

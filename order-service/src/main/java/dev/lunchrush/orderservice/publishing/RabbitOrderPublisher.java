@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.Date;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -18,31 +21,41 @@ import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.core.ReturnedMessage;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.orderservice.problems.ProblemException;
-import dev.lunchrush.orderservice.web.BlockingWork;
 
 /**
  * Publishes an order so that RabbitMQ takes responsibility for it: persistent message, mandatory (a
  * message no queue takes comes back, and that is a failure, not a silent loss), correlated publisher
  * confirm with a timeout. The caller may answer 201 only once the returned future completed; it fails
  * with a 503 problem otherwise. Nobody waits for the confirm on a thread: it completes the future.
+ *
+ * <p>Orders are published by one thread of their own, in turn ({@link #publish}): the client's socket
+ * writes may block (a broker that is away, or pushes back), so never on an event loop, and one thread
+ * that stays busy while orders keep coming is woken once per burst, not once per order as a pool's idle
+ * threads are. An order that waited its turn longer than the output timeout is answered 503 and is not
+ * sent at all.
  */
 @Component
-public class RabbitOrderPublisher {
+public class RabbitOrderPublisher implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(RabbitOrderPublisher.class);
 
-    private final RabbitTemplate rabbit;
-    private final BlockingWork blocking;
-    private final Duration timeout;
+    /** Orders waiting for their turn at most; beyond that an order is answered 503 at once. */
+    static final int QUEUE = 10_000;
 
-    RabbitOrderPublisher(RabbitTemplate rabbit, BlockingWork blocking, OrderServiceProperties properties) {
+    private final RabbitTemplate rabbit;
+    private final Duration timeout;
+    private final ThreadPoolExecutor publisher = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(QUEUE), new CustomizableThreadFactory("rabbit-publisher-"));
+
+    RabbitOrderPublisher(RabbitTemplate rabbit, OrderServiceProperties properties) {
         this.rabbit = rabbit;
-        this.blocking = blocking;
         this.timeout = properties.outputTimeout();
         // the template must report unroutable messages; the yml says so too, this makes it independent of it
         this.rabbit.setMandatory(true);
@@ -52,11 +65,40 @@ public class RabbitOrderPublisher {
     }
 
     /**
-     * Publishes on a thread that may wait for the broker's connection (never an event loop); the future
-     * completes when RabbitMQ confirmed the message.
+     * Publishes on the publisher's thread, which may wait for the broker's connection (never an event loop);
+     * the future completes when RabbitMQ confirmed the message, and fails with a 503 problem when it did
+     * not within the output timeout, counted from now: an order still waiting for its turn then is never
+     * sent.
      */
     public CompletableFuture<Void> publish(String exchange, String routingKey, OrderEvent event, byte[] body) {
-        return blocking.supply(() -> confirmed(exchange, routingKey, event, body)).thenCompose(confirm -> confirm);
+        CompletableFuture<Void> answer = new CompletableFuture<>();
+        try {
+            publisher.execute(() -> {
+                if (answer.isDone()) {
+                    return;
+                }
+                confirmed(exchange, routingKey, event, body).whenComplete((confirmed, failure) -> {
+                    if (failure == null) {
+                        answer.complete(null);
+                    }
+                    else {
+                        answer.completeExceptionally(ProblemException.unwrap(failure));
+                    }
+                });
+            });
+        }
+        catch (RejectedExecutionException ex) {
+            return CompletableFuture.failedFuture(ProblemException.unavailable(
+                    "RabbitMQ is not taking orders: " + QUEUE + " wait to be published already"));
+        }
+        return answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
+            if (ProblemException.unwrap(failure) instanceof TimeoutException) {
+                log.warn("no confirm for {} within {}", event.orderId(), timeout);
+                return CompletableFuture.failedFuture(ProblemException.unavailable(
+                        "RabbitMQ did not confirm the order within " + timeout.toMillis() + " ms"));
+            }
+            return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
+        });
     }
 
     /** Publishes on the calling thread, which may wait for the broker's connection; the confirm comes later. */
@@ -116,5 +158,11 @@ public class RabbitOrderPublisher {
                 .setMessageId(messageId)
                 .setTimestamp(new Date(timestampMillis))
                 .build();
+    }
+
+    @Override
+    public void destroy() throws InterruptedException {
+        publisher.shutdown();
+        publisher.awaitTermination(10, TimeUnit.SECONDS);
     }
 }

@@ -12,9 +12,9 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
- * Threads for what may block and so must never run on an event loop: a publish to RabbitMQ (which
- * waits for a connection while the broker is away), an order waiting for room in the feed under
- * {@code block}, an import's Kafka transaction, an act switch's file. Bounded: at most
+ * Threads for what may block and so must never run on an event loop: an order waiting for room in the
+ * feed under {@code block}, an import's Kafka transaction, an act switch's file (orders' publishes to
+ * RabbitMQ have a thread of their own, see {@code RabbitOrderPublisher}). Bounded: at most
  * {@value #THREADS} at once and {@value #QUEUE} waiting; beyond that a request is answered 503 at once
  * instead of piling up in memory.
  */
