@@ -266,8 +266,13 @@ final class RushMeasurement {
         String budget = "a budget of %.0f MB".formatted(predicted.budgetBytes() / 1e6);
         lines.add(new Line("time to fill the budget", "s", fill, predicted.secondsToFillBudget(),
                 death == null ? "did not die; " + budget : "died at " + death.clock() + "; " + budget));
-        lines.add(new Line("backlog at the end of the rush", "events", backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
-                "at " + profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)))));
+        // a service that died before the end of the rush has no backlog then: what it held died with it
+        boolean diedBeforePeakEnd = death != null && death.atSeconds() < peakEnd;
+        lines.add(new Line("backlog at the end of the rush", "events",
+                diedBeforePeakEnd ? Double.NaN : backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
+                diedBeforePeakEnd ? "died before " + profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)))
+                        + ", its feed with it"
+                        : "at " + profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)))));
         double wait = waitForEventAppendedAtEndOfPeak();
         lines.add(new Line("wait for an event appended then", "s", wait,
                 predicted.secondsWaitForEventAppendedAtEndOfPeak(), lessonMinutes(wait)));

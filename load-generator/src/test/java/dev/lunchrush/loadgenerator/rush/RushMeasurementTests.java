@@ -78,6 +78,11 @@ class RushMeasurementTests {
         assertThat(fill.measured()).isEqualTo(67.0);
         assertThat(fill.predicted()).isCloseTo(66.67, within(0.01));
         assertThat(fill.differencePercent()).isCloseTo(0.5, within(0.1));
+        // dead at 67 s, before the end of the rush at 90 s: no backlog then to hold against the arithmetic
+        RushMeasurement.Line backlog = measurement.lines(death).get(3);
+        assertThat(backlog.name()).isEqualTo("backlog at the end of the rush");
+        assertThat(backlog.measured()).isNaN();
+        assertThat(backlog.note()).startsWith("died before 12:35:00");
     }
 
     @Test
