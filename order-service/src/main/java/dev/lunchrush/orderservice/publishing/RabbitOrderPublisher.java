@@ -77,14 +77,15 @@ public class RabbitOrderPublisher implements DisposableBean {
                 if (answer.isDone()) {
                     return;
                 }
-                confirmed(exchange, routingKey, event, body).whenComplete((confirmed, failure) -> {
-                    if (failure == null) {
-                        answer.complete(null);
-                    }
-                    else {
-                        answer.completeExceptionally(ProblemException.unwrap(failure));
-                    }
-                });
+                confirmed(exchange, routingKey, event.orderId(), event.placedAt().toEpochMilli(), body)
+                        .whenComplete((confirmed, failure) -> {
+                            if (failure == null) {
+                                answer.complete(null);
+                            }
+                            else {
+                                answer.completeExceptionally(ProblemException.unwrap(failure));
+                            }
+                        });
             });
         }
         catch (RejectedExecutionException ex) {
@@ -99,11 +100,6 @@ public class RabbitOrderPublisher implements DisposableBean {
             }
             return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
         });
-    }
-
-    /** Publishes on the calling thread, which may wait for the broker's connection; the confirm comes later. */
-    public CompletableFuture<Void> confirmed(String exchange, String routingKey, OrderEvent event, byte[] body) {
-        return confirmed(exchange, routingKey, event.orderId(), event.placedAt().toEpochMilli(), body);
     }
 
     /** Publishes one message on the calling thread and waits for its confirm; a 503 problem when it is not confirmed. */
