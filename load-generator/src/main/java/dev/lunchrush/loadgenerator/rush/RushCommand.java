@@ -596,24 +596,19 @@ public class RushCommand implements Callable<Integer> {
             if (process != null) {
                 return !process.isAlive();
             }
-            try {
-                if (!Files.isRegularFile(pidFile)) {
-                    return null;
-                }
-                long pid = Long.parseLong(Files.readString(pidFile).strip());
-                return ProcessHandle.of(pid).map(handle -> !handle.isAlive()).orElse(true);
-            }
-            catch (IOException | NumberFormatException ex) {
-                return null;
-            }
+            Long pid = pid(pidFile);
+            return pid == null ? null : ProcessHandle.of(pid).map(handle -> !handle.isAlive()).orElse(true);
         }
 
         private static @Nullable ProcessHandle process(Path pidFile) {
+            Long pid = pid(pidFile);
+            return pid == null ? null : ProcessHandle.of(pid).orElse(null);
+        }
+
+        /** The pid in {@code ./demo up}'s pid file; null when there is none to read. */
+        private static @Nullable Long pid(Path pidFile) {
             try {
-                if (!Files.isRegularFile(pidFile)) {
-                    return null;
-                }
-                return ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).orElse(null);
+                return Files.isRegularFile(pidFile) ? Long.parseLong(Files.readString(pidFile).strip()) : null;
             }
             catch (IOException | NumberFormatException ex) {
                 return null;

@@ -268,11 +268,10 @@ final class RushMeasurement {
                 death == null ? "did not die; " + budget : "died at " + death.clock() + "; " + budget));
         // a service that died before the end of the rush has no backlog then: what it held died with it
         boolean diedBeforePeakEnd = death != null && death.atSeconds() < peakEnd;
+        String peakEndClock = profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)));
         lines.add(new Line("backlog at the end of the rush", "events",
                 diedBeforePeakEnd ? Double.NaN : backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
-                diedBeforePeakEnd ? "died before " + profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)))
-                        + ", its feed with it"
-                        : "at " + profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)))));
+                diedBeforePeakEnd ? "died before " + peakEndClock + ", its feed with it" : "at " + peakEndClock));
         double wait = waitForEventAppendedAtEndOfPeak();
         lines.add(new Line("wait for an event appended then", "s", wait,
                 predicted.secondsWaitForEventAppendedAtEndOfPeak(), lessonMinutes(wait)));

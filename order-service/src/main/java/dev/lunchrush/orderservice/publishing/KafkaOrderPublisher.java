@@ -1,5 +1,6 @@
 package dev.lunchrush.orderservice.publishing;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -13,6 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.stereotype.Component;
 
@@ -44,6 +47,11 @@ public class KafkaOrderPublisher implements DisposableBean {
 
     /** How long making the producer ready waits for the topic's metadata, off the loop. */
     static final long METADATA_WAIT_MILLIS = 3_000;
+
+    private static final RetryTemplate METADATA_RETRY = new RetryTemplate(RetryPolicy.builder()
+            .includes(org.apache.kafka.common.errors.TimeoutException.class)
+            .maxRetries(Long.MAX_VALUE).delay(Duration.ofMillis(20)).multiplier(1)
+            .timeout(Duration.ofMillis(METADATA_WAIT_MILLIS)).build());
 
     private final ProducerFactory<String, OrderEvent> producers;
     private final KafkaTopology topics;
@@ -103,29 +111,16 @@ public class KafkaOrderPublisher implements DisposableBean {
 
     /**
      * With {@code max.block.ms} 0 a metadata lookup does not wait: each one asks the producer's I/O thread
-     * for the topic's metadata and fails until it is in, so this asks again until it is, within
+     * for the topic's metadata and fails until it is in, so this asks again every 20 ms until it is, within
      * {@link #METADATA_WAIT_MILLIS}.
      */
     private static void awaitMetadata(Producer<String, OrderEvent> producer) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(METADATA_WAIT_MILLIS);
-        while (true) {
-            try {
-                producer.partitionsFor(Topology.ORDERS_TOPIC);
-                return;
-            }
-            catch (org.apache.kafka.common.errors.TimeoutException ex) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new org.apache.kafka.common.errors.TimeoutException("Topic " + Topology.ORDERS_TOPIC
-                            + " not present in metadata after " + METADATA_WAIT_MILLIS + " ms", ex);
-                }
-                try {
-                    Thread.sleep(20);
-                }
-                catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw new org.apache.kafka.common.errors.InterruptException(interrupted);
-                }
-            }
+        try {
+            METADATA_RETRY.invoke(() -> producer.partitionsFor(Topology.ORDERS_TOPIC));
+        }
+        catch (org.apache.kafka.common.errors.TimeoutException ex) {
+            throw new org.apache.kafka.common.errors.TimeoutException("Topic " + Topology.ORDERS_TOPIC
+                    + " not present in metadata after " + METADATA_WAIT_MILLIS + " ms", ex);
         }
     }
 
