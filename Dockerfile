@@ -14,9 +14,10 @@
 
 FROM eclipse-temurin:17-jdk AS build
 WORKDIR /workspace
-# The services and what they need (-am): the scenario tests and the launcher's own Kafka broker
-# (infra/kafka-broker) have no place in an image, but their poms are copied: the reactor lists them.
-ARG MODULES=order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,load-generator
+# The services and what they need (-am): the scenario and architecture tests, the micro-benchmarks and
+# the launcher's own Kafka broker (infra/kafka-broker) have no place in an image, but their poms are
+# copied: the reactor lists them.
+ARG MODULES=order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,tools/demo-cli
 COPY mvnw ./
 COPY .mvn/ .mvn/
 COPY pom.xml ./
@@ -29,23 +30,30 @@ COPY kitchen-screen/pom.xml kitchen-screen/
 COPY analytics-dashboard/pom.xml analytics-dashboard/
 COPY report-replayer/pom.xml report-replayer/
 COPY backlog-monitor/pom.xml backlog-monitor/
-COPY load-generator/pom.xml load-generator/
+COPY tools/local-stack/pom.xml tools/local-stack/
+COPY tools/load/pom.xml tools/load/
+COPY tools/chaos/pom.xml tools/chaos/
+COPY tools/bench/pom.xml tools/bench/
+COPY tools/demo-cli/pom.xml tools/demo-cli/
+COPY tools/micro-bench/pom.xml tools/micro-bench/
 COPY scenario-tests/pom.xml scenario-tests/
+COPY architecture-tests/pom.xml architecture-tests/
 # The build below, on modules without sources: Maven itself, every plugin and every dependency of the
 # modules built are downloaded into this layer. (There is nothing to repackage yet: no main class.)
 # No tests, so no check of what the tests need (infra/test-prerequisites) either.
 RUN chmod +x mvnw \
     && ./mvnw -q -B -ntp package -Dmaven.test.skip=true -Dlunchrush.prerequisites.skip=true \
         -Dspring-boot.repackage.skip=true -pl "${MODULES}" -am \
-    && rm -rf ./*/target infra/kafka-broker/target
+    && rm -rf ./*/target ./tools/*/target infra/kafka-broker/target
 # The sources. Tests are not compiled (their sources are not in the context): they need brokers and
 # run in CI (./mvnw verify), not in an image build. Then each jar into its layers (extract-layers.sh).
 COPY . .
 RUN ./mvnw -q -B -ntp package -Dmaven.test.skip=true -Dlunchrush.prerequisites.skip=true -pl "${MODULES}" -am \
     && sh infra/image/extract-layers.sh /workspace/layers \
-        $(echo "${MODULES}" | tr ',' '\n' | sed 's|.*|&/target/&.jar|')
+        $(echo "${MODULES}" | tr ',' '\n' | sed 's|\(.*/\)*\([^/]*\)$|&/target/\2.jar|')
 
 FROM eclipse-temurin:17-jre AS runtime
+# SERVICE: the module's name, the last part of its folder (tools/demo-cli: demo-cli)
 ARG SERVICE
 # Fail the build early and clearly instead of copying nothing.
 RUN test -n "${SERVICE}" || (echo "build with --build-arg SERVICE=<module>, e.g. order-service" >&2; exit 1)

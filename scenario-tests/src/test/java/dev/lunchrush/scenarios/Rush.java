@@ -58,7 +58,7 @@ final class Rush {
      * rush must end by itself with exit code 0.
      */
     static Report run(Stack stack, Path home, Duration timeout, List<String> arguments) throws Exception {
-        Path jar = ServiceProcess.projectRoot().resolve("load-generator").resolve("target").resolve("load-generator.jar");
+        Path jar = ServiceProcess.projectRoot().resolve("tools/demo-cli/target/demo-cli.jar");
         Path json = home.resolve("rush-" + System.nanoTime() + ".json");
         Path output = home.resolve(json.getFileName() + ".log");
         List<String> command = new ArrayList<>(List.of(

@@ -1,5 +1,0 @@
-/** {@code backfill}: past days of orders into the log, with their real timestamps. */
-@NullMarked
-package dev.lunchrush.loadgenerator.backfill;
-
-import org.jspecify.annotations.NullMarked;

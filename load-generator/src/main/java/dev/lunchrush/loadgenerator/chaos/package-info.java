@@ -1,5 +1,0 @@
-/** {@code ./demo chaos}: faults under a running rush, and the log as the oracle. */
-@NullMarked
-package dev.lunchrush.loadgenerator.chaos;
-
-import org.jspecify.annotations.NullMarked;

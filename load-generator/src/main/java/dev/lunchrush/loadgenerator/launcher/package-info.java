@@ -1,5 +1,0 @@
-/** The local launcher: {@code up}, {@code down}, {@code status} without Docker. */
-@NullMarked
-package dev.lunchrush.loadgenerator.launcher;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,5 +1,0 @@
-/** {@code rush}: the lunch rush, open-loop, with its live table and the lesson's arithmetic. */
-@NullMarked
-package dev.lunchrush.loadgenerator.rush;
-
-import org.jspecify.annotations.NullMarked;

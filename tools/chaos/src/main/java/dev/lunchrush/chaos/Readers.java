@@ -1,0 +1,145 @@
+package dev.lunchrush.chaos;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.ServiceClient;
+
+/**
+ * What the readers say they got, asked over their own HTTP APIs: the kitchen screen's and the dashboard's
+ * counters per source, the kitchen screen's shown orders by id, and the depth of RabbitMQ's queues from its
+ * management API.
+ */
+final class Readers {
+
+    /** The counters of one moment. */
+    record Counts(JsonNode kitchen, JsonNode dashboard) {
+
+        long kitchen(String source) {
+            return kitchen.path("received").path(source).asLong();
+        }
+
+        long dashboard(String source) {
+            return dashboard.path("received").path(source).asLong();
+        }
+
+        long deadLettered() {
+            return kitchen.path("deadLettered").asLong() + dashboard.path("deadLettered").asLong();
+        }
+
+        long duplicatesIgnored() {
+            return kitchen.path("duplicatesIgnored").asLong();
+        }
+    }
+
+    private final ServiceClient kitchenScreen;
+    private final ServiceClient dashboard;
+    private final ServiceClient orderService;
+    private final URI rabbitManagement;
+    private final String rabbitAuthorization;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(3)).build();
+
+    Readers(Endpoints endpoints, URI rabbitManagement, String rabbitUser, String rabbitPassword) {
+        this.kitchenScreen = new ServiceClient("kitchen-screen", endpoints.kitchenScreen(), () -> "");
+        this.dashboard = new ServiceClient("analytics-dashboard", endpoints.analyticsDashboard(), () -> "");
+        this.orderService = new ServiceClient("order-service", endpoints.orderService(), () -> "");
+        this.rabbitManagement = rabbitManagement;
+        this.rabbitAuthorization = ServiceClient.basic(rabbitUser, rabbitPassword);
+    }
+
+    Counts counts() {
+        return new Counts(kitchenScreen.get("/api/stats"), dashboard.get("/api/stats"));
+    }
+
+    /** Events in the order service's in-memory feed, not yet handed to the analytics job. */
+    long feedBuffered() {
+        return orderService.get("/api/stats").path("feed").path("buffered").asLong();
+    }
+
+    /** How many of these orders the kitchen screen has not shown; asked one by one, 8 at a time. */
+    long notShownOnKitchenScreen(Collection<String> orderIds) {
+        AtomicLong notShown = new AtomicLong();
+        ConcurrentHashMap<String, String> failures = new ConcurrentHashMap<>();
+        ExecutorService askers = Executors.newFixedThreadPool(8);
+        for (String id : orderIds) {
+            askers.execute(() -> {
+                try {
+                    HttpResponse<Void> response = http.send(HttpRequest.newBuilder(Endpoints.resolve(kitchenScreen.base(),
+                            "/api/orders/" + URLEncoder.encode(id, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(10))
+                            .build(), HttpResponse.BodyHandlers.discarding());
+                    if (response.statusCode() == 404) {
+                        notShown.incrementAndGet();
+                    }
+                    else if (response.statusCode() != 200) {
+                        failures.put(id, "answered " + response.statusCode());
+                    }
+                }
+                catch (IOException ex) {
+                    failures.put(id, ex.toString());
+                }
+                catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    failures.put(id, "interrupted");
+                }
+            });
+        }
+        askers.shutdown();
+        try {
+            if (!askers.awaitTermination(5, TimeUnit.MINUTES)) {
+                askers.shutdownNow();
+                throw new DemoException("the kitchen screen did not say within 5 minutes which orders it showed");
+            }
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new DemoException("interrupted");
+        }
+        if (!failures.isEmpty()) {
+            throw new DemoException("the kitchen screen could not say whether it showed " + failures.size()
+                    + " orders, e.g. " + failures.entrySet().iterator().next());
+        }
+        return notShown.get();
+    }
+
+    /** Messages in a RabbitMQ queue of the default virtual host, ready and unacknowledged. */
+    long queueDepth(String queue) {
+        URI uri = Endpoints.resolve(rabbitManagement, "/api/queues/%2F/" + URLEncoder.encode(queue, StandardCharsets.UTF_8));
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                    .header("Authorization", rabbitAuthorization).build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 404) {
+                return 0;
+            }
+            if (response.statusCode() != 200) {
+                throw new DemoException("RabbitMQ's management API answered " + response.statusCode() + " for " + queue);
+            }
+            // "messages" lags by the management stats interval; ready + unacked is what the queue holds now
+            JsonNode body = ServiceClient.JSON.readTree(response.body());
+            return body.path("messages_ready").asLong() + body.path("messages_unacknowledged").asLong();
+        }
+        catch (IOException ex) {
+            throw new DemoException("RabbitMQ's management API at " + rabbitManagement + " does not answer: " + ex.getMessage());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new DemoException("interrupted");
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.lunchrush.chaos;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+import dev.lunchrush.events.Act;
+
+/**
+ * The faults of {@code ./demo chaos}, each under a running stream of orders (or, for {@code backfill-kafka-kill}, a
+ * running backfill), and what each is checked against.
+ */
+public enum Scenario {
+
+    KAFKA_KILL("kafka-kill", Act.LOG, Oracle.LOG,
+            "kill -9 of a Kafka broker, dead 10 s (20 s in a cluster), restarted on its data"),
+    KAFKA_FREEZE("kafka-freeze", Act.LOG, Oracle.LOG,
+            "SIGSTOP of a Kafka broker for 20 s, then SIGCONT: every request answered 201 or 503 within the timeout"),
+    ORDER_SERVICE_KILL("order-service-kill", Act.LOG, Oracle.LOG, "kill -9 of the order service, restarted"),
+    KITCHEN_SCREEN_KILL("kitchen-screen-kill", Act.LOG, Oracle.LOG, "kill -9 of the kitchen screen, restarted"),
+    DASHBOARD_KILL("analytics-dashboard-kill", Act.LOG, Oracle.LOG, "kill -9 of the analytics dashboard, restarted"),
+    POISON("poison", Act.LOG, Oracle.LOG,
+            "bad bytes, wrong schema and oversized, on the log and on the three order queues"),
+    RABBITMQ_RESTART_SHARED_QUEUE("rabbitmq-restart-shared-queue", Act.SHARED_QUEUE, Oracle.SHARED_QUEUE,
+            "act 1: RabbitMQ stopped for 10 s (rabbitmqctl stop_app) and started again"),
+    RABBITMQ_RESTART_MEMORY_FEED("rabbitmq-restart-memory-feed", Act.MEMORY_FEED, Oracle.MEMORY_FEED,
+            "act 3: RabbitMQ stopped for 10 s and started again while the kitchen queue and the feed fill"),
+    BACKFILL_KAFKA_KILL("backfill-kafka-kill", Act.LOG, Oracle.REPLAY,
+            "kill -9 of a Kafka broker in the middle of a backfill of " + BackfillFault.ORDERS
+                    + " orders of yesterday, dead 10 s (20 s in a cluster), restarted; the day replayed before and after");
+
+    /** How a scenario's outcome is judged. */
+    enum Oracle {
+        /** The log read back: every 201 in it once, each reader counting exactly it. */
+        LOG,
+        /** Every 201 reached the kitchen screen (by id) or the dashboard (by count). */
+        SHARED_QUEUE,
+        /** Every 201 reached the kitchen screen (by id) and the dashboard through the feed (by count). */
+        MEMORY_FEED,
+        /** The backfill exited 0 and the day, replayed, holds exactly its orders more than before. */
+        REPLAY
+    }
+
+    final String id;
+    final Act act;
+    final Oracle oracle;
+    final String description;
+
+    Scenario(String id, Act act, Oracle oracle, String description) {
+        this.id = id;
+        this.act = act;
+        this.oracle = oracle;
+        this.description = description;
+    }
+
+    /** The scenario of that id ({@code kafka-kill}); fails naming them all. */
+    public static Scenario fromId(String id) {
+        return Arrays.stream(values()).filter(scenario -> scenario.id.equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no scenario '" + id + "'; the scenarios are: " + ids()));
+    }
+
+    static String ids() {
+        return Arrays.stream(values()).map(scenario -> scenario.id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,230 @@
+package dev.lunchrush.load.backfill;
+
+import java.io.PrintWriter;
+import java.net.http.HttpClient;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.failsafe.Failsafe;
+import dev.failsafe.FailsafeException;
+import dev.failsafe.RetryPolicy;
+import me.tongfei.progressbar.ProgressBar;
+import org.jspecify.annotations.Nullable;
+
+import dev.lunchrush.events.Menu;
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.load.Progress;
+import dev.lunchrush.localstack.access.AdminPassword;
+import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.localstack.access.ServiceClient;
+
+/**
+ * Past days of orders into the log, with their real timestamps, through the order service's admin import
+ * ({@code POST /admin/orders/import}), each batch under an {@code Idempotency-Key} made of the run's parameters, so
+ * that the same settings write nothing twice. {@code ./demo backfill} runs it, and so do the fault suite and the
+ * benchmark.
+ */
+public final class Backfill {
+
+    public static final int MAX_BATCH = 1000;
+
+    /** The header with which the order service marks an answer it gave before to the same key and body. */
+    public static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
+
+    /** Longer than the order service's import timeout (30 s), so that its answer is not cut off. */
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(45);
+
+    /**
+     * What to write.
+     *
+     * @param days how many past days, yesterday first
+     * @param ordersPerDay orders in each day
+     * @param zone the zone whose days and hours these are
+     * @param batch orders per request
+     * @param seed the seed the orders are drawn from; {@code null}: drawn, and printed
+     * @param again write the seed's orders once more, under new keys
+     * @param retryFor how long a batch is sent again after a 5xx or no answer, at most
+     */
+    public record Settings(int days, int ordersPerDay, ZoneId zone, int batch, @Nullable Long seed, boolean again,
+            Duration retryFor) {
+
+        /** Bad input is refused here, before anything is sent. */
+        public Settings {
+            if (days < 1 || days > maxDays()) {
+                throw DemoException.badInput("--days must be between 1 and " + maxDays()
+                        + " (the log keeps " + Topology.ORDERS_RETENTION_DAYS + " days), not " + days);
+            }
+            if (ordersPerDay < 1) {
+                throw DemoException.badInput("--orders-per-day must be at least 1, not " + ordersPerDay);
+            }
+            if (batch < 1 || batch > MAX_BATCH) {
+                throw DemoException.badInput("--batch must be between 1 and " + MAX_BATCH + ", not " + batch);
+            }
+            if (retryFor.compareTo(ImportRetry.FIRST_DELAY.multipliedBy(2)) < 0 || retryFor.toHours() >= 1) {
+                throw DemoException.badInput("--retry-for must be between 2 s and 1 h, not " + retryFor.toSeconds() + " s");
+            }
+        }
+    }
+
+    private final Settings settings;
+    private final ServiceClient orderService;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    /**
+     * @param out where the summary goes
+     * @param err where the progress bar goes
+     */
+    public Backfill(Settings settings, ServiceClient orderService, PrintWriter out, PrintWriter err) {
+        this.settings = settings;
+        this.orderService = orderService;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** A client of the order service's import, with a timeout longer than the import's own. */
+    public static ServiceClient orderService(java.net.URI base) {
+        return new ServiceClient(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(3)).build(), "order-service", base,
+                () -> AdminPassword.require(RepoRoot.find()), REQUEST_TIMEOUT);
+    }
+
+    /** Days the log still holds entirely: its retention minus today and a day of margin. */
+    public static int maxDays() {
+        return (int) Topology.ORDERS_RETENTION_DAYS - 1;
+    }
+
+    /** Writes the days; a batch the service refuses, or that finds no answer for too long, ends it with a {@link DemoException}. */
+    public void run() {
+        Menu menu = ServiceClient.JSON.treeToValue(orderService.get("/menu"), Menu.class);
+        long runSeed = settings.seed() != null ? settings.seed() : drawSeed();
+        BackfillRun run = BackfillRun.of(runSeed, settings.zone(), settings.ordersPerDay(), settings.batch());
+        if (settings.seed() == null) {
+            out.printf("seed %d: run again with --seed %d to repeat, nothing is written twice%n", runSeed, runSeed);
+        }
+        if (settings.again()) {
+            String salt = UUID.randomUUID().toString();
+            run = run.salted(salt);
+            out.printf("--again: new Idempotency-Keys (salt %s), so these orders are written once more%n", salt);
+        }
+
+        String resume = settings.again() ? "" : ". The batches before it are in the log: the same command with --seed " + runSeed
+                + " writes only what is missing";
+        LocalDate yesterday = LocalDate.now(settings.zone()).minusDays(1);
+        LocalDate oldest = yesterday.minusDays(settings.days() - 1L);
+        long total = (long) settings.days() * settings.ordersPerDay();
+        out.printf("Backfilling %d day(s), %s to %s (%s), %,d orders each: %,d orders in batches of %d%n", settings.days(), oldest,
+                yesterday, settings.zone(), settings.ordersPerDay(), total, settings.batch());
+        out.flush();
+
+        long[] perHour = new long[24];
+        long imported = 0;
+        long alreadyInLog = 0;
+        long batchesAgain = 0;
+        long writtenBeforeRetry = 0;
+        long started = System.nanoTime();
+        try (ProgressBar bar = Progress.bar("backfill", total, err)) {
+            for (LocalDate day = oldest; !day.isAfter(yesterday); day = day.plusDays(1)) {
+                DayBatches batches = new DayBatches(menu, run, day);
+                while (batches.hasNext()) {
+                    DayBatches.Batch next = batches.next();
+                    Sent sent = send(next, batches.count(), resume, out);
+                    if (sent.replayed() && sent.attempts() == 1) {
+                        alreadyInLog += next.orders().size();
+                        batchesAgain++;
+                    }
+                    else {
+                        imported += next.orders().size();
+                        writtenBeforeRetry += sent.replayed() ? 1 : 0;
+                    }
+                    next.placedAt().forEach(placedAt -> perHour[placedAt.atZone(settings.zone()).getHour()]++);
+                    bar.stepTo(imported + alreadyInLog);
+                    bar.setExtraMessage(" " + day);
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        out.printf("Imported %,d orders in %.1f s (%,.0f orders/s).%n", imported, seconds, imported / seconds);
+        if (writtenBeforeRetry > 0) {
+            out.printf("Written by an attempt whose answer did not arrive: %,d batches (sent again, answered with the "
+                    + "stored answer, not written twice).%n", writtenBeforeRetry);
+        }
+        if (alreadyInLog > 0) {
+            out.printf("Already in the log: %,d orders (%,d batches answered with the order service's stored answer: "
+                    + "this seed's orders were written before; --again writes them once more).%n", alreadyInLog, batchesAgain);
+        }
+        out.println();
+        out.println("Orders per hour of the day (" + settings.zone() + "), all days together:");
+        out.print(HourChart.render(perHour));
+        out.println();
+        out.println("Replay one of these days: ./demo replay " + yesterday + (settings.zone().getId().equals("UTC") ? "" : " --zone " + settings.zone()));
+        out.flush();
+    }
+
+    /** A seed short enough to type again. */
+    private static long drawSeed() {
+        return 1 + new SecureRandom().nextInt(999_999_999);
+    }
+
+    /**
+     * How a batch went in.
+     *
+     * @param replayed the order service answered with the stored answer of an earlier request with the same key and
+     *     body: the batch was in the log already and was not written again
+     * @param attempts how many times it was sent
+     */
+    private record Sent(boolean replayed, int attempts) {
+    }
+
+    /**
+     * One batch, all or nothing, under its {@code Idempotency-Key}; sent again as {@link ImportRetry} says, each time
+     * with the same key and body, so that a batch written once is never written twice.
+     */
+    private Sent send(DayBatches.Batch next, int batchesOfDay, String resume,
+            PrintWriter out) {
+        String which = "batch %d of %d of %s".formatted(next.index() + 1, batchesOfDay, next.day());
+        AtomicInteger attempts = new AtomicInteger();
+        long started = System.nanoTime();
+        RetryPolicy<ServiceClient.Reply> policy = ImportRetry.policy(settings.retryFor(), event -> {
+            out.printf("%s: %s; sending it again (attempt %d)%n", which,
+                    event.getLastException() == null ? "no answer" : event.getLastException().getMessage(),
+                    event.getAttemptCount() + 1);
+            out.flush();
+        });
+        ServiceClient.Reply answer;
+        try {
+            answer = Failsafe.with(policy).get(() -> {
+                attempts.incrementAndGet();
+                return orderService.send("POST", "/admin/orders/import", next.orders(), true,
+                        Map.of("Idempotency-Key", next.idempotencyKey()));
+            });
+        }
+        catch (DemoException ex) {
+            String hint = ex.status() == 422 ? " (the key was used for other orders: has the menu changed since this seed "
+                    + "was written? --again writes under new keys)" : "";
+            String tries = attempts.get() > 1 ? " (after %d attempts in %.0f s)".formatted(attempts.get(),
+                    (System.nanoTime() - started) / 1e9) : "";
+            throw new DemoException("backfill stopped at " + which + ": " + ex.getMessage() + hint + tries + resume);
+        }
+        catch (FailsafeException ex) {
+            if (ex.getCause() instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+                throw new DemoException("interrupted");
+            }
+            throw new DemoException("backfill stopped at " + which + ": " + ex.getMessage() + resume);
+        }
+        long imported = ServiceClient.number(answer.body(), "imported");
+        if (imported != next.orders().size()) {
+            throw new DemoException("order-service imported " + imported + " of a batch of " + next.orders().size()
+                    + " orders of " + next.day() + "; the import is meant to be all or nothing");
+        }
+        return new Sent(answer.header(IDEMPOTENT_REPLAYED, "true"), attempts.get());
+    }
+
+}

@@ -1,0 +1,77 @@
+package dev.lunchrush.load.rush;
+
+import java.time.Duration;
+
+/**
+ * The lesson's arithmetic, from its inputs: orders come in at {@code inRate} for {@code peak}, the slow
+ * reader takes {@code outRate}, then orders come in at {@code afterRate}. Events are {@code eventBytes}
+ * long and the in-memory feed may use {@code budgetBytes}. Decimal units, as the lesson counts
+ * (1 KB = 1,000 bytes, 100 MB = 100,000 events of 1 KB).
+ *
+ * <p>At the lesson's numbers (400/s, 250/s, 100/s, 15 minutes, 1 KB, 100 MB): surplus 150 events/s,
+ * 150 KB/s, the budget full after 667 s, 135,000 events behind at 12:35, an event appended then waits
+ * 9 minutes, spare capacity 150/s, caught up 15 minutes later, at 12:50.
+ */
+public record LessonArithmetic(double inRate, double outRate, double afterRate, Duration peak, double eventBytes,
+        double budgetBytes) {
+
+    public static final double LESSON_EVENT_BYTES = 1_000;
+    public static final double LESSON_BUDGET_BYTES = 100_000_000;
+    public static final double LESSON_OUT_RATE = 250;
+
+    /** The lesson's numbers at speed N: rates × N, the peak ÷ N; event size and budget unchanged. */
+    public static LessonArithmetic lesson(double speed) {
+        return new LessonArithmetic(RateProfile.LUNCH_PEAK_RATE * speed, LESSON_OUT_RATE * speed,
+                RateProfile.LUNCH_AFTER_RATE * speed, RateProfile.divide(RateProfile.LUNCH_PEAK, speed),
+                LESSON_EVENT_BYTES, LESSON_BUDGET_BYTES);
+    }
+
+    /** Events per second that pile up while the rush runs: in − out. */
+    public double surplusRate() {
+        return inRate - outRate;
+    }
+
+    /** How fast an unbounded in-memory feed grows: surplus × event size (it does not shrink below empty). */
+    public double memoryGrowthBytesPerSecond() {
+        return Math.max(0, surplusRate()) * eventBytes;
+    }
+
+    /** When the feed's budget is full (and the order service dies): budget ÷ growth. */
+    public double secondsToFillBudget() {
+        double growth = memoryGrowthBytesPerSecond();
+        return growth <= 0 ? Double.POSITIVE_INFINITY : budgetBytes / growth;
+    }
+
+    /** Events behind at the end of the rush: surplus × its duration. */
+    public double backlogAtEndOfPeak() {
+        return Math.max(0, surplusRate()) * seconds(peak);
+    }
+
+    /** How long the event appended at the end of the rush waits: the events before it, at the reader's rate. */
+    public double secondsWaitForEventAppendedAtEndOfPeak() {
+        return backlogAtEndOfPeak() / outRate;
+    }
+
+    /** What the reader has left over once the rush is over: out − the after-rush rate. */
+    public double spareCapacity() {
+        return outRate - afterRate;
+    }
+
+    /** How long until the reader caught up after the rush: backlog ÷ spare capacity. */
+    public double secondsToCatchUp() {
+        double spare = spareCapacity();
+        return spare <= 0 ? Double.POSITIVE_INFINITY : backlogAtEndOfPeak() / spare;
+    }
+
+    /** (measured − predicted) ÷ predicted, in percent; NaN when there is nothing to compare. */
+    public static double differencePercent(double measured, double predicted) {
+        if (Double.isNaN(measured) || Double.isNaN(predicted) || Double.isInfinite(predicted) || predicted == 0) {
+            return Double.NaN;
+        }
+        return (measured - predicted) / predicted * 100;
+    }
+
+    private static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+}

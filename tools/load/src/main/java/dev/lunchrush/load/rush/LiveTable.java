@@ -1,0 +1,99 @@
+package dev.lunchrush.load.rush;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The table that {@code rush} keeps up to date while it runs: redrawn in place on a terminal, one line
+ * every few seconds otherwise (so that a CI log stays readable).
+ */
+final class LiveTable {
+
+    private static final String FORMAT = "%-9s %7s %9s %9s %9s %9s %11s %8s %8s %7s %7s %9s";
+    private static final String HEADER = FORMAT.formatted("clock", "rate/s", "placed", "kitchen", "dashboard",
+            "feed", "heap MB", "dropped", "rejected", "429s", "503s", "backlog");
+
+    private final PrintWriter out;
+    private final boolean inPlace;
+    private final int everyNth;
+    private static final int NOTE_LINES = 3;
+
+    private boolean drawn;
+    private int calls;
+
+    LiveTable(PrintWriter out, boolean inPlace, int everyNth) {
+        this.out = out;
+        this.inPlace = inPlace;
+        this.everyNth = Math.max(1, everyNth);
+    }
+
+    void header() {
+        out.println(HEADER);
+        out.flush();
+    }
+
+    void update(Snapshot base, Snapshot now, RateProfile profile, List<String> notes) {
+        List<String> lines = new ArrayList<>();
+        lines.add(row(base, now, profile));
+        lines.addAll(notes);
+        if (inPlace) {
+            // always the same number of lines, so that moving the cursor back up is exact
+            while (lines.size() < NOTE_LINES + 1) {
+                lines.add("");
+            }
+            StringBuilder text = new StringBuilder();
+            if (drawn) {
+                text.append("\033[").append(NOTE_LINES + 1).append('F');
+            }
+            for (String line : lines.subList(0, NOTE_LINES + 1)) {
+                text.append("\033[2K").append(line).append('\n');
+            }
+            drawn = true;
+            out.print(text);
+        }
+        else if (calls % everyNth == 0) {
+            lines.forEach(out::println);
+        }
+        calls++;
+        out.flush();
+    }
+
+    /** After the last update: keep the final row on screen, start a fresh paragraph. */
+    void finish(Snapshot base, Snapshot last, RateProfile profile, List<String> notes) {
+        if (!inPlace) {
+            List<String> lines = new ArrayList<>();
+            lines.add(row(base, last, profile));
+            lines.addAll(notes);
+            lines.forEach(out::println);
+        }
+        out.println();
+        out.flush();
+    }
+
+    static String row(Snapshot base, Snapshot now, RateProfile profile) {
+        Duration elapsed = Duration.ofNanos(now.elapsedNanos());
+        Snapshot.OrderServiceStats stats = now.orderService();
+        Snapshot.OrderServiceStats baseStats = base.orderService();
+        boolean feed = stats != null && stats.memoryFeed();
+        return FORMAT.formatted(profile.clock(elapsed), count((long) profile.rateAt(elapsed)),
+                count(now.accepted() - base.accepted()),
+                delta(now.kitchenTotal(), base.kitchenTotal()),
+                delta(now.dashboardTotal(), base.dashboardTotal()),
+                stats == null ? "down" : feed ? count(stats.feedBuffered()) : "-",
+                stats == null ? "down" : "%d/%d".formatted(stats.heapUsed() >> 20, stats.heapMax() >> 20),
+                stats == null ? "down" : count(stats.feedDropped() - (baseStats == null ? 0 : baseStats.feedDropped())),
+                stats == null ? "down" : count(stats.feedRejected() - (baseStats == null ? 0 : baseStats.feedRejected())),
+                count(now.throttled()), count(now.unavailable()),
+                now.dashboardBacklog() < 0 ? "?" : count(now.dashboardBacklog()));
+    }
+
+    private static String delta(long now, long base) {
+        return now < 0 ? "down" : count(now - Math.max(0, base));
+    }
+
+    static String count(long value) {
+        return "%,d".formatted(value);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.lunchrush.load.rush;
+
+import java.io.PrintWriter;
+
+import org.HdrHistogram.Histogram;
+
+import static dev.lunchrush.load.rush.Figures.millis;
+
+/** The end of the rush on the console: the counts, the latencies, the generator's verdict, a death, the lesson's table. */
+final class RushReport {
+
+    private static final String LESSON_FORMAT = "%-34s %-9s %13s %13s %10s  %s%n";
+
+    private RushReport() {
+    }
+
+    static void print(RushResult result, PrintWriter out) {
+        OpenLoopDriver.Counters counters = result.counters();
+        out.printf("Orders: %,d sent, %,d placed (201), %,d throttled (429) of which %,d retried with the same "
+                + "Idempotency-Key, %,d gave up, %,d refused (503), %,d timed out (outcome unknown), %,d failed "
+                + "without an answer, %,d re-sent after a dropped connection%s%n",
+                counters.scheduled.sum(), counters.accepted.sum(), counters.throttled.sum(), counters.retried.sum(),
+                counters.gaveUp.sum(), counters.unavailable.sum(), counters.timeouts.sum(), counters.errors.sum(),
+                counters.reconnects.sum(),
+                counters.otherStatuses.isEmpty() ? "" : ", other statuses " + counters.otherStatuses);
+        if (!counters.errorKinds.isEmpty()) {
+            out.println("Failures without an answer: " + counters.errorKinds);
+        }
+        Histogram latency = result.latency();
+        if (latency.getTotalCount() > 0) {
+            out.printf("Latency of placed orders from their intended send time: p50 %.1f ms, p99 %.1f ms, "
+                    + "p99.9 %.1f ms, max %.1f ms%n", millis(latency, 50), millis(latency, 99), millis(latency, 99.9),
+                    latency.getMaxValue() / 1000.0);
+        }
+        out.println(result.verdict().sentence());
+        RushMeasurement.Death death = result.death();
+        if (death != null) {
+            out.printf("%nThe order service DIED at %s (%.1f s into the rush)%s. Events that died with it: %,d "
+                    + "(accepted into the feed %,d − delivered to the job %,d; last seen in the feed: %,d).%n",
+                    death.clock(), death.atSeconds(), result.measurement().isMemoryFeed() ? " with its in-memory feed" : "",
+                    death.eventsLost(), death.acceptedIntoFeed(), death.deliveredToJob(), death.lastSeenBuffered());
+        }
+        out.println();
+        out.printf("The lesson, measured against predicted (act %s, speed %s; times in wall seconds):%n",
+                result.act(), Figures.trim(result.profile().speed()));
+        out.printf(LESSON_FORMAT, "", "unit", "measured", "predicted", "diff", "");
+        for (RushMeasurement.Line line : result.lines()) {
+            out.printf(LESSON_FORMAT, line.name(), line.unit(), Figures.number(line.measured()),
+                    Figures.number(line.predicted()), Figures.percent(line.differencePercent()), line.note());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.lunchrush.load.rush;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+import dev.lunchrush.events.Act;
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.ServiceClient;
+
+/**
+ * Reads the services' figures once a second while the rush runs: the order service's and the readers'
+ * {@code /api/stats} and the backlog monitor's readers, in parallel, each with a short timeout, so that a
+ * service that is down (or dying) shows as down without stalling the table.
+ */
+final class StackSampler implements AutoCloseable {
+
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(900);
+
+    private final ServiceClient orderService;
+    private final ServiceClient kitchenScreen;
+    private final ServiceClient dashboard;
+    private final ServiceClient backlogMonitor;
+    private final ExecutorService pool = Executors.newFixedThreadPool(4, runnable -> {
+        Thread thread = new Thread(runnable, "rush-sampler");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final List<Snapshot> snapshots = new ArrayList<>();
+    private volatile String lastAct = "";
+
+    StackSampler(Endpoints endpoints, Supplier<String> adminPassword) {
+        this.orderService = new ServiceClient("order-service", endpoints.orderService(), adminPassword);
+        this.kitchenScreen = new ServiceClient("kitchen-screen", endpoints.kitchenScreen(), adminPassword);
+        this.dashboard = new ServiceClient("analytics-dashboard", endpoints.analyticsDashboard(), adminPassword);
+        this.backlogMonitor = new ServiceClient("backlog-monitor", endpoints.backlogMonitor(), adminPassword);
+    }
+
+    /** Polls every service now and keeps the snapshot. */
+    Snapshot sample(long elapsedNanos, OpenLoopDriver.Counters counters) {
+        CompletableFuture<Optional<JsonNode>> orders = poll(orderService, "/api/stats");
+        CompletableFuture<Optional<JsonNode>> kitchen = poll(kitchenScreen, "/api/stats");
+        CompletableFuture<Optional<JsonNode>> analytics = poll(dashboard, "/api/stats");
+        CompletableFuture<Optional<JsonNode>> readers = poll(backlogMonitor, "/api/readers");
+        Snapshot.OrderServiceStats stats = orders.join().map(StackSampler::orderServiceStats).orElse(null);
+        if (stats != null) {
+            lastAct = stats.act();
+        }
+        JsonNode analyticsStats = analytics.join().orElse(null);
+        JsonNode kitchenStats = kitchen.join().orElse(null);
+        JsonNode readerStats = readers.join().orElse(null);
+        Snapshot snapshot = new Snapshot(elapsedNanos, counters.accepted.sum(), counters.throttled.sum(),
+                counters.unavailable.sum(), counters.timeouts.sum() + counters.errors.sum(), stats,
+                kitchenStats == null ? -1 : ServiceClient.number(kitchenStats, "total"),
+                kitchenStats == null ? -1 : ServiceClient.number(kitchenStats, "missing"),
+                analyticsStats == null ? -1 : ServiceClient.number(analyticsStats, "total"),
+                analyticsStats == null ? -1 : ServiceClient.decimal(analyticsStats, "capacityPerSecond"),
+                dashboardBacklog(lastAct, stats, readerStats), kitchenBacklog(lastAct, readerStats));
+        synchronized (snapshots) {
+            snapshots.add(snapshot);
+        }
+        return snapshot;
+    }
+
+    List<Snapshot> snapshots() {
+        synchronized (snapshots) {
+            return List.copyOf(snapshots);
+        }
+    }
+
+    String lastAct() {
+        return lastAct;
+    }
+
+    private CompletableFuture<Optional<JsonNode>> poll(ServiceClient client, String path) {
+        return CompletableFuture.supplyAsync(() -> client.tryGet(path, POLL_TIMEOUT), pool);
+    }
+
+    static Snapshot.OrderServiceStats orderServiceStats(JsonNode node) {
+        JsonNode feed = node.path("feed");
+        JsonNode heap = node.path("heap");
+        return new Snapshot.OrderServiceStats(ServiceClient.text(node, "act"), ServiceClient.text(node, "strategy"),
+                ServiceClient.text(node, "run"), ServiceClient.number(node, "placed"),
+                ServiceClient.number(feed, "buffered"), ServiceClient.number(feed, "bufferedBytes"),
+                ServiceClient.number(feed, "delivered"), ServiceClient.number(feed, "dropped"),
+                ServiceClient.number(feed, "rejected"), ServiceClient.number(heap, "usedBytes"),
+                ServiceClient.number(heap, "usedAfterGcBytes"), ServiceClient.number(heap, "maxBytes"),
+                ServiceClient.number(heap, "oldGenerationMaxBytes"));
+    }
+
+    /** Where the dashboard's unread events are in this act, or -1 when the one who knows did not answer. */
+    static long dashboardBacklog(String act, Snapshot.@Nullable OrderServiceStats stats, @Nullable JsonNode readers) {
+        if (Act.MEMORY_FEED.id().equals(act)) {
+            return stats == null ? -1 : stats.feedBuffered();
+        }
+        return unread(readers, Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
+                : Act.QUEUE_PER_READER.id().equals(act) ? "rabbitmq:" + Topology.ANALYTICS_QUEUE
+                : "kafka:" + Topology.ANALYTICS_GROUP);
+    }
+
+    /** Where the kitchen screen's unread events are in this act (act 1: the queue it shares), -1 when unknown. */
+    static long kitchenBacklog(String act, @Nullable JsonNode readers) {
+        return unread(readers, Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
+                : Act.LOG.id().equals(act) ? "kafka:" + Topology.KITCHEN_GROUP
+                : "rabbitmq:" + Topology.KITCHEN_QUEUE);
+    }
+
+    private static long unread(@Nullable JsonNode readers, String reader) {
+        if (readers == null || !readers.isArray()) {
+            return -1;
+        }
+        for (JsonNode entry : readers) {
+            if (reader.equals(ServiceClient.text(entry, "reader"))) {
+                return ServiceClient.number(entry, "unread");
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+}

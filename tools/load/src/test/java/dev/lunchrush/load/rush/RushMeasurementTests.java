@@ -1,0 +1,141 @@
+package dev.lunchrush.load.rush;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The measured side of the lesson's table, from snapshots of a stack that behaves exactly like the lesson. */
+class RushMeasurementTests {
+
+    private static final double SPEED = 10;
+
+    /** In at 4000/s for 90 s, then 1000/s; the reader takes 2500/s in order (log act); sampled every second. */
+    private static List<Snapshot> lessonInTheLog(double until) {
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (double t = 0; t <= until; t += 1) {
+            long placed = Math.round(t <= 90 ? 4000 * t : 360_000 + 1000 * (t - 90));
+            long read = Math.round(Math.min(2500 * t, placed));
+            Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("log", "", "run", placed, 0, 0, 0, 0, 0,
+                    50_000_000, 40_000_000, 160_000_000, 144_000_000);
+            snapshots.add(new Snapshot(Math.round(t * 1e9), placed, 0, 0, 0, stats, placed, 0, 1_000 + read, 2500,
+                    placed - read, 0));
+        }
+        return snapshots;
+    }
+
+    @Test
+    void theLogActMeasuresTheLessonsNumbers() {
+        RushMeasurement measurement = new RushMeasurement(lessonInTheLog(200), RateProfile.lunch(SPEED),
+                LessonArithmetic.lesson(SPEED));
+
+        assertThat(measurement.inRate()).isCloseTo(4000.0, within(1.0));
+        assertThat(measurement.outRate()).isCloseTo(2500.0, within(1.0));
+        assertThat(measurement.surplusRate()).isCloseTo(1500.0, within(1.0));
+        assertThat(measurement.backlogAtEndOfPeak()).isCloseTo(135_000.0, within(1.0));
+        assertThat(measurement.waitForEventAppendedAtEndOfPeak()).isCloseTo(54.0, within(0.1));
+        assertThat(measurement.spareCapacity()).isCloseTo(1500.0, within(20.0));
+        // the backlog is down to a second of arrivals (1000 events) 1000/1500 s before the exact catch-up at 90 s
+        assertThat(measurement.timeToCatchUp()).isCloseTo(90.0 - 1000.0 / 1500, within(0.1));
+        // the heap stays flat in the log act
+        assertThat(measurement.memoryGrowth()).isCloseTo(0.0, within(1.0));
+
+        List<RushMeasurement.Line> lines = measurement.lines(null);
+        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("surplus rate (in − out)",
+                "memory growth", "time to fill the budget", "backlog at the end of the rush",
+                "wait for an event appended then", "spare capacity (out − after)", "time to catch up");
+        assertThat(lines.get(0).differencePercent()).isCloseTo(0.0, within(0.1));
+        assertThat(lines.get(3).differencePercent()).isCloseTo(0.0, within(0.1));
+        assertThat(lines.get(3).note()).isEqualTo("at 12:35:00");
+    }
+
+    @Test
+    void theUnboundedFeedDiesAndTakesItsEventsWithIt() {
+        // memory-feed unbounded: the feed grows by 1500 events (1.5 MB) per second until the service is gone at 67 s
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 70; t++) {
+            long placed = Math.min(t, 67) * 4000L;
+            long read = Math.min(t, 67) * 2500L + (t > 67 ? 0 : 0);
+            Snapshot.OrderServiceStats stats = t >= 67 ? null : new Snapshot.OrderServiceStats("memory-feed",
+                    "unbounded", "run", placed, placed - read, (placed - read) * 1000, read, 0, 0, 0, 0, 160_000_000,
+                    144_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 2500,
+                    stats == null ? -1 : placed - read, 0));
+        }
+        RushMeasurement measurement = new RushMeasurement(snapshots, RateProfile.lunch(SPEED), LessonArithmetic.lesson(SPEED));
+
+        assertThat(measurement.isMemoryFeed()).isTrue();
+        assertThat(measurement.memoryGrowth()).isCloseTo(1_500_000.0, within(1.0));
+        assertThat(measurement.eventBytes()).isCloseTo(1000.0, within(0.01));
+        RushMeasurement.Death death = measurement.death(67.0, 67 * 2500L);
+        assertThat(death.atSeconds()).isEqualTo(67.0);
+        assertThat(death.clock()).isEqualTo("12:31:10");
+        assertThat(death.eventsLost()).isEqualTo(67 * 1500L);
+        RushMeasurement.Line fill = measurement.lines(death).get(2);
+        assertThat(fill.measured()).isEqualTo(67.0);
+        assertThat(fill.predicted()).isCloseTo(66.67, within(0.01));
+        assertThat(fill.differencePercent()).isCloseTo(0.5, within(0.1));
+        // dead at 67 s, before the end of the rush at 90 s: no backlog then to hold against the arithmetic
+        RushMeasurement.Line backlog = measurement.lines(death).get(3);
+        assertThat(backlog.name()).isEqualTo("backlog at the end of the rush");
+        assertThat(backlog.measured()).isNaN();
+        assertThat(backlog.note()).startsWith("died before 12:35:00");
+    }
+
+    @Test
+    void actOneTellsEachReadersShareAgainstHalfAndWhatTheKitchenScreenCountsAsMissing() {
+        // shared-queue: 100 orders/s for 30 s, every other one to each reader; the screen sees the other half as gaps
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 35; t++) {
+            long placed = Math.min(t, 30) * 100L;
+            Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("shared-queue", "", "run", placed, 0, 0, 0,
+                    0, 0, 0, 0, 160_000_000, 144_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, 40 + placed * 52 / 100,
+                    7 + placed * 48 / 100, 900 + placed * 48 / 100, 250, 0, 0));
+        }
+        RushMeasurement measurement = new RushMeasurement(snapshots, RateProfile.constant(100, java.time.Duration.ofSeconds(30), 1),
+                new LessonArithmetic(100, 250, 0, java.time.Duration.ofSeconds(30), 1000, 100_000_000));
+
+        List<RushMeasurement.Line> lines = measurement.lines(null);
+
+        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("kitchen screen's share",
+                "analytics dashboard's share", "missing on the kitchen screen");
+        assertThat(lines.get(0).measured()).isCloseTo(52.0, within(0.01));
+        assertThat(lines.get(0).predicted()).isEqualTo(50.0);
+        assertThat(lines.get(1).measured()).isCloseTo(48.0, within(0.01));
+        assertThat(lines.get(2).measured()).isEqualTo(1440.0);
+        assertThat(lines.get(2).predicted()).isEqualTo(1500.0);
+        // none of the slow reader's arithmetic, which means nothing here
+        assertThat(lines).extracting(RushMeasurement.Line::name).doesNotContain("surplus rate (in − out)", "memory growth");
+    }
+
+    @Test
+    void actTwoTellsEachReadersBacklogInTheBrokerAndTheLateReadersEmptyStart() {
+        // queue-per-reader: 100/s for 30 s against a job of 50/s, then 20/s; the kitchen keeps up
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 80; t++) {
+            long placed = t <= 30 ? t * 100L : 3000 + (t - 30) * 20L;
+            long read = Math.min(t * 50L, placed);
+            Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("queue-per-reader", "", "run", placed, 0, 0,
+                    0, 0, 0, 0, 0, 160_000_000, 144_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 50, placed - read, 3));
+        }
+        RateProfile profile = RateProfile.twoSteps("custom", 100, java.time.Duration.ofSeconds(30), 20, java.time.Duration.ofSeconds(50), 1);
+        RushMeasurement measurement = new RushMeasurement(snapshots, profile,
+                new LessonArithmetic(100, 50, 20, java.time.Duration.ofSeconds(30), 1000, 100_000_000));
+
+        List<RushMeasurement.Line> lines = measurement.lines(null);
+
+        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("surplus rate (in − out)",
+                "backlog at the end of the rush", "kitchen's queue, end of the rush",
+                "history a reader added now gets", "time to catch up");
+        assertThat(lines.get(1).measured()).isCloseTo(1500.0, within(1.0));
+        assertThat(lines.get(1).predicted()).isCloseTo(1500.0, within(1.0));
+        assertThat(lines.get(2).measured()).isEqualTo(3.0);
+        assertThat(lines.get(3).predicted()).isZero();
+        assertThat(lines.get(3).note()).contains("none of the 4,000 placed");
+    }
+}

@@ -1,0 +1,96 @@
+package dev.lunchrush.localstack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The stack {@code ./demo up} runs from the repository root with {@code .run/} as its folder: what it is
+ * made of, in start order, and where each piece keeps its files.
+ */
+public final class LocalStack {
+
+    /** order-service 8080 … backlog-monitor 8084, in the order they are started. */
+    static final List<String> SERVICES = List.of("order-service", "kitchen-screen", "analytics-dashboard",
+            "report-replayer", "backlog-monitor");
+
+    static final int SINGLE_BROKER_PORT = 9092;
+
+    private final Path root;
+    private final Path runDir;
+    private final boolean cluster;
+
+    public LocalStack(Path root, boolean cluster) {
+        this.root = root;
+        this.runDir = root.resolve(".run");
+        this.cluster = cluster;
+    }
+
+    /** The stack as it was last started: a cluster when {@code up --cluster} left its marker. */
+    public static LocalStack asStarted(Path root) {
+        return new LocalStack(root, Files.exists(root.resolve(".run").resolve("kafka-cluster")));
+    }
+
+    Path root() {
+        return root;
+    }
+
+    Path runDir() {
+        return runDir;
+    }
+
+    boolean cluster() {
+        return cluster;
+    }
+
+    List<KafkaNode> kafkaNodes() {
+        if (!cluster) {
+            return List.of(new KafkaNode(this, 1, 1));
+        }
+        List<KafkaNode> nodes = new ArrayList<>();
+        for (int id = 1; id <= 3; id++) {
+            nodes.add(new KafkaNode(this, id, 3));
+        }
+        return nodes;
+    }
+
+    String bootstrapServers() {
+        return kafkaNodes().stream().map(node -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
+    }
+
+    /** Every component, in start order; {@code down} stops them in reverse. */
+    List<Component> components(String adminPassword) {
+        List<Component> components = new ArrayList<>();
+        components.add(new RabbitMq(this));
+        components.addAll(kafkaNodes());
+        components.add(new Prometheus(this));
+        for (int i = 0; i < SERVICES.size(); i++) {
+            components.add(new ServiceNode(this, SERVICES.get(i), 8080 + i, adminPassword));
+        }
+        return components;
+    }
+
+    void markCluster() {
+        try {
+            Files.createDirectories(runDir);
+            Path marker = runDir.resolve("kafka-cluster");
+            if (cluster) {
+                Files.writeString(marker, "three local brokers: up --cluster\n");
+            }
+            else {
+                Files.deleteIfExists(marker);
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    static String relative(Path root, Path path) {
+        return root.relativize(path).toString();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.lunchrush.localstack;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Lunch Rush service's packaged jar, {@code <root>/<module>/target/<module>.jar}, and the command line that
+ * runs it: {@code ./demo up} runs it detached ({@link ServiceNode}), tests run it as a child of their JVM.
+ */
+public record ServiceJar(Path root, String module) {
+
+    public Path path() {
+        return root.resolve(module).resolve("target").resolve(module + ".jar");
+    }
+
+    /** The module is packaged. */
+    public boolean built() {
+        return Files.isRegularFile(path());
+    }
+
+    /** {@code java <jvmOptions> -jar <jar> <arguments>}. */
+    public List<String> command(List<String> jvmOptions, List<String> arguments) {
+        List<String> command = new ArrayList<>();
+        command.add(KafkaBroker.javaBin());
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(path().toString());
+        command.addAll(arguments);
+        return command;
+    }
+
+    /** The service at {@code base} says UP on {@code /actuator/health}. */
+    public static boolean healthy(URI base) {
+        return Probe.actuatorUp(base);
+    }
+}

@@ -1,0 +1,193 @@
+package dev.lunchrush.localstack;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class LauncherPiecesTests {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void prometheusConfigurationPointsAtLocalhostAndAtItsOwnRuleFiles() throws Exception {
+        Path source = Files.createDirectories(root.resolve("infra/prometheus/rules"));
+        Files.writeString(source.getParent().resolve("prometheus.yml"), """
+                global:
+                  scrape_interval: 5s
+                rule_files:
+                  - /etc/prometheus/rules/*.yml
+                scrape_configs:
+                  - job_name: order-service
+                    static_configs:
+                      - targets: ["order-service:8080"]
+                  - job_name: rabbitmq
+                    static_configs:
+                      - targets: ['rabbitmq:15692']
+                  - job_name: example
+                    static_configs:
+                      - targets: ["example.org:443"]
+                """);
+        Files.writeString(source.resolve("alerts.yml"), "groups: [{name: x, rules: [{alert: A, expr: 'up{instance=\"backlog-monitor:8084\"} == 0'}]}]\n");
+        Path target = root.resolve(".run/prometheus");
+
+        Prometheus.writeConfiguration(source.getParent(), target);
+
+        String config = Files.readString(target.resolve("prometheus.yml"));
+        assertThat(targets(config)).containsExactly(Map.entry("order-service", List.of("127.0.0.1:8080")),
+                Map.entry("rabbitmq", List.of("127.0.0.1:15692")), Map.entry("example", List.of("example.org:443")));
+        assertThat(new Yaml().<Map<String, Object>>load(config).get("rule_files"))
+                .isEqualTo(List.of(target.resolve("rules").resolve("*.yml").toString()));
+        assertThat(config).doesNotContain("order-service:8080").doesNotContain("/etc/prometheus");
+        assertThat(Files.readString(target.resolve("rules/alerts.yml"))).contains("127.0.0.1:8084");
+    }
+
+    @Test
+    void aTargetNobodyPlaysIsLeftOutAndAJobWithoutTargetsWithIt() {
+        String config = PrometheusConfig.localize("""
+                rule_files: [rules/*.yml]
+                scrape_configs:
+                  - job_name: prometheus
+                    static_configs:
+                      - targets: ["localhost:9090"]
+                  - job_name: order-service
+                    static_configs:
+                      - targets: ["order-service:8080", "kafka-exporter:9308"]
+                  - job_name: kafka-exporter
+                    static_configs:
+                      - targets: ["kafka-exporter:9308"]
+                """, root.resolve("rules"), target -> Map.of("localhost:9090", "127.0.0.1:41000",
+                "order-service:8080", "127.0.0.1:41001").get(target));
+
+        assertThat(targets(config)).containsExactly(Map.entry("prometheus", List.of("127.0.0.1:41000")),
+                Map.entry("order-service", List.of("127.0.0.1:41001")));
+    }
+
+    /** Each job's targets, in the order of the configuration. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, List<String>> targets(String config) {
+        Map<String, List<String>> targets = new LinkedHashMap<>();
+        for (Map<String, Object> job : (List<Map<String, Object>>) new Yaml().<Map<String, Object>>load(config).get("scrape_configs")) {
+            for (Map<String, Object> group : (List<Map<String, Object>>) job.get("static_configs")) {
+                targets.computeIfAbsent((String) job.get("job_name"), name -> new ArrayList<>())
+                        .addAll((List<String>) group.get("targets"));
+            }
+        }
+        return targets;
+    }
+
+    @Test
+    void singleBrokerIsAStandaloneDynamicQuorumWithReplicationOne() throws Exception {
+        KafkaNode node = new LocalStack(root, false).kafkaNodes().get(0);
+        node.writeConfiguration();
+
+        Properties properties = load(node.propertiesFile());
+        assertThat(node.name()).isEqualTo("kafka");
+        assertThat(properties).containsEntry("node.id", "1")
+                .containsEntry("process.roles", "broker,controller")
+                .containsEntry("controller.quorum.bootstrap.servers", "127.0.0.1:9093")
+                .containsEntry("listeners", "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093")
+                .containsEntry("log.dirs", root.resolve(".run/kafka/data").toString())
+                .containsEntry("offsets.topic.replication.factor", "1")
+                .containsEntry("transaction.state.log.replication.factor", "1")
+                .containsEntry("num.partitions", "3")
+                .containsEntry("auto.create.topics.enable", "false")
+                .doesNotContainKey("controller.quorum.voters");
+        assertThat(Files.readString(root.resolve(".run/kafka/log4j.properties"))).contains("log4j.rootLogger=INFO");
+    }
+
+    @Test
+    void clusterIsThreeStaticVotersWithReplicationThreeAndMinInsyncTwo() throws Exception {
+        List<KafkaNode> nodes = new LocalStack(root, true).kafkaNodes();
+        assertThat(nodes).extracting(KafkaNode::name).containsExactly("kafka-1", "kafka-2", "kafka-3");
+        assertThat(nodes).extracting(KafkaNode::port).containsExactly(9092, 9094, 9096);
+        assertThat(new LocalStack(root, true).bootstrapServers()).isEqualTo("127.0.0.1:9092,127.0.0.1:9094,127.0.0.1:9096");
+        nodes.get(1).writeConfiguration();
+
+        Properties properties = load(nodes.get(1).propertiesFile());
+        assertThat(properties).containsEntry("node.id", "2")
+                .containsEntry("controller.quorum.voters", "1@127.0.0.1:9093,2@127.0.0.1:9095,3@127.0.0.1:9097")
+                .containsEntry("listeners", "PLAINTEXT://127.0.0.1:9094,CONTROLLER://127.0.0.1:9095")
+                .containsEntry("default.replication.factor", "3")
+                .containsEntry("min.insync.replicas", "2")
+                .containsEntry("offsets.topic.replication.factor", "3")
+                .containsEntry("transaction.state.log.min.isr", "2");
+    }
+
+    @Test
+    void aServicesJvmSettingsAreItsFilesJavaToolOptions() throws Exception {
+        Path jvm = Files.createDirectories(root.resolve("infra").resolve("jvm"));
+        Files.writeString(jvm.resolve("order-service.env"), "# heap and collector\n\nJAVA_TOOL_OPTIONS=-Xmx192m  -XX:+UseParallelGC\n");
+
+        assertThat(JvmSettings.javaToolOptions(root, "order-service")).isEqualTo("-Xmx192m  -XX:+UseParallelGC");
+        assertThat(JvmSettings.options(root, "order-service")).containsExactly("-Xmx192m", "-XX:+UseParallelGC");
+        assertThatThrownBy(() -> JvmSettings.javaToolOptions(root, "kitchen-screen"))
+                .hasMessageContaining("kitchen-screen's JVM settings");
+    }
+
+    @Test
+    void startsStopsAndNeverSignalsAStranger() throws Exception {
+        Path runDir = root.resolve(".run");
+        ManagedProcess sleeper = new ManagedProcess("sleeper", runDir, "61.25");
+        ProcessHandle handle = sleeper.start(List.of("sleep", "61.25"), Map.of(), root);
+
+        assertThat(Files.readString(runDir.resolve("sleeper.pid")).strip()).isEqualTo(String.valueOf(handle.pid()));
+        assertThat(sleeper.running()).map(ProcessHandle::pid).contains(handle.pid());
+        assertThat(sleeper.logFile()).exists();
+
+        // a pid file that names a live process which is not ours (a child of this test, started without the
+        // marker on its command line): it is not "running", stop() leaves it alone, and it lives on
+        Process child = new ProcessBuilder("sleep", "30").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            Files.writeString(runDir.resolve("stranger.pid"), child.pid() + "\n");
+            ManagedProcess stranger = new ManagedProcess("stranger", runDir, "kafka-server.properties-not-here");
+            assertThat(stranger.running()).isEmpty();
+            assertThat(stranger.stop(Duration.ofSeconds(1))).isEqualTo("was not running (stale pid file " + child.pid()
+                    + " removed)");
+            // a signal would have ended sleep at once: half a second without an exit is well past that
+            assertThat(child.waitFor(500, java.util.concurrent.TimeUnit.MILLISECONDS)).as("the stranger exited").isFalse();
+            assertThat(child.isAlive()).isTrue();
+        }
+        finally {
+            child.destroy();
+            child.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+        }
+
+        assertThat(sleeper.stop(Duration.ofSeconds(5))).startsWith("stopped");
+        assertThat(handle.isAlive()).isFalse();
+        assertThat(runDir.resolve("sleeper.pid")).doesNotExist();
+        assertThat(sleeper.running()).isEmpty();
+    }
+
+    @Test
+    void aProcessWhoseCommandLineCannotBeReadIsNotOurs() {
+        // before: an unreadable command line made the pid file's word enough, and stop() signalled the process
+        assertThat(ManagedProcess.isOurs(java.util.Optional.empty(), "kafka.Kafka")).isFalse();
+        assertThat(ManagedProcess.isOurs(java.util.Optional.of("java -cp lib/* kafka.Kafka x.properties"), "kafka.Kafka"))
+                .isTrue();
+        assertThat(ManagedProcess.isOurs(java.util.Optional.of("sleep 100"), "kafka.Kafka")).isFalse();
+        // the command line of a live process of ours is read, from the JDK or from /proc
+        assertThat(ManagedProcess.commandLine(ProcessHandle.current())).hasValueSatisfying(line -> assertThat(line).contains("java"));
+    }
+
+    private static Properties load(Path file) throws Exception {
+        Properties properties = new Properties();
+        try (var reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        }
+        return properties;
+    }
+}
