@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
+import dev.lunchrush.chaos.TheLog;
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.testing.ServiceProcess;
@@ -68,7 +69,7 @@ class AnalyticsCrashScenarioTests {
         assertThat(placed).hasSize(ORDERS);
 
         // The truth is the log, read by the test itself.
-        List<TheLog.Entry> log = TheLog.readAll();
+        List<TheLog.Entry> log = LogOracle.testLog().readAll();
         assertThat(log).hasSize(ORDERS);
 
         await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(250))
@@ -96,7 +97,7 @@ class AnalyticsCrashScenarioTests {
 
         // The dashboard's group stands at the end of the log.
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() ->
-                assertThat(TheLog.committed(Topology.ANALYTICS_GROUP)).isEqualTo(TheLog.nonEmptyEndOffsets()));
+                assertThat(LogOracle.testLog().committed(Topology.ORDERS_TOPIC, Topology.ANALYTICS_GROUP)).isEqualTo(LogOracle.testLog().nonEmptyEndOffsets(Topology.ORDERS_TOPIC)));
     }
 
     private static Map<LocalDate, Orders.Day> daysOf(List<TheLog.Entry> log, ZoneId zone) {

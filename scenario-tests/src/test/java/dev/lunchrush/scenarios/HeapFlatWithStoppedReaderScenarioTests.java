@@ -88,7 +88,7 @@ class HeapFlatWithStoppedReaderScenarioTests {
 
         // What a buffer in the order service would have grown by: at least the encoded unread orders.
         Set<String> unreadIds = placed.stream().map(Orders.Placed::orderId).collect(Collectors.toSet());
-        long bufferBytes = TheLog.readAll().stream().filter(entry -> unreadIds.contains(entry.event().orderId()))
+        long bufferBytes = LogOracle.testLog().readAll().stream().filter(entry -> unreadIds.contains(entry.event().orderId()))
                 .mapToLong(entry -> OrderEventCodec.encode(entry.event()).length).sum();
         assertThat(bufferBytes).isGreaterThan(ORDERS_WHILE_STOPPED * 500L);
 

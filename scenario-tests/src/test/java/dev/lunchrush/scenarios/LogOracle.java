@@ -9,6 +9,9 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lunchrush.chaos.TheLog;
+import dev.lunchrush.testing.TestBrokers;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -29,7 +32,7 @@ final class LogOracle {
      * 503 after the send timed out)
      */
     static void holds(Stack stack, String bootstrapServers, Set<String> acknowledged, long unknownOutcomes) {
-        List<String> logged = TheLog.readAll(bootstrapServers).stream().map(entry -> entry.event().orderId()).toList();
+        List<String> logged = new TheLog(bootstrapServers).readAll().stream().map(entry -> entry.event().orderId()).toList();
         Set<String> inLog = Set.copyOf(logged);
         long withoutAck = inLog.stream().filter(id -> !acknowledged.contains(id)).count();
         log.info("{} orders in the log, {} of them without a 201", logged.size(), withoutAck);
@@ -47,6 +50,11 @@ final class LogOracle {
                 .forEach(column -> column.values().forEach(order -> shown.add(order.path("orderId").asString())));
         assertThat(shown).as("orders on the kitchen screen").doesNotHaveDuplicates();
         assertThat(shown.stream().collect(Collectors.toSet())).as("orders on the kitchen screen").isEqualTo(inLog);
+    }
+
+    /** The orders topic of the tests' Kafka ({@link TestBrokers}), read by the test itself. */
+    static TheLog testLog() {
+        return new TheLog(TestBrokers.kafkaBootstrapServers());
     }
 
     /** What the analytics dashboard has counted from the log. */

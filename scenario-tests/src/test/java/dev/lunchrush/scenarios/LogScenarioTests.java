@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
+import dev.lunchrush.chaos.TheLog;
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.Topology;
 
@@ -48,7 +49,7 @@ class LogScenarioTests {
 
         // The log itself: every order once, keyed by its kitchen, stamped with its placedAt, each
         // kitchen in one partition in the order its orders were placed.
-        List<TheLog.Entry> log = TheLog.readAll();
+        List<TheLog.Entry> log = LogOracle.testLog().readAll();
         assertThat(log).hasSize(ORDERS);
         assertThat(log.stream().map(entry -> entry.event().orderId()).collect(Collectors.toSet()))
                 .isEqualTo(all.stream().map(Orders.Placed::orderId).collect(Collectors.toSet()));
@@ -91,8 +92,8 @@ class LogScenarioTests {
 
         // Both groups stand at the end of the log, each on its own offsets.
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
-            assertThat(TheLog.committed(Topology.KITCHEN_GROUP)).isEqualTo(TheLog.nonEmptyEndOffsets());
-            assertThat(TheLog.committed(Topology.ANALYTICS_GROUP)).isEqualTo(TheLog.nonEmptyEndOffsets());
+            assertThat(LogOracle.testLog().committed(Topology.ORDERS_TOPIC, Topology.KITCHEN_GROUP)).isEqualTo(LogOracle.testLog().nonEmptyEndOffsets(Topology.ORDERS_TOPIC));
+            assertThat(LogOracle.testLog().committed(Topology.ORDERS_TOPIC, Topology.ANALYTICS_GROUP)).isEqualTo(LogOracle.testLog().nonEmptyEndOffsets(Topology.ORDERS_TOPIC));
         });
     }
 

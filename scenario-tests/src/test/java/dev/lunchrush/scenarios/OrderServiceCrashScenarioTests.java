@@ -3,18 +3,14 @@ package dev.lunchrush.scenarios;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lunchrush.chaos.OrderStream;
 import dev.lunchrush.testing.TestBrokers;
-
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -40,28 +36,27 @@ class OrderServiceCrashScenarioTests {
             .inAct("{\"act\":\"log\"}");
 
     @Test
-    void everyAcknowledgedOrderIsInTheLogOnceAndEachReaderCountsTheLog() throws Exception {
-        OrderStream orders = new OrderStream(stack);
-        Set<String> acknowledged = orders.acknowledged;
-        AtomicBoolean restarted = new AtomicBoolean();
-        AtomicLong acknowledgedAtRestart = new AtomicLong(Long.MAX_VALUE);
-        CompletableFuture<Long> stream = CompletableFuture.supplyAsync(() -> orders.run(ORDERS_PER_SECOND, 7L,
-                () -> restarted.get() && acknowledged.size() >= acknowledgedAtRestart.get() + AFTER_RESTART));
+    void everyAcknowledgedOrderIsInTheLogOnceAndEachReaderCountsTheLog() {
+        Set<String> acknowledged;
+        long unanswered;
+        try (OrderStream orders = OrderStream.start(stack.uri("order-service", ""), Orders.menu(stack), ORDERS_PER_SECOND, 7L)) {
+            acknowledged = orders.acknowledged;
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> acknowledged.size() >= KILL_AFTER);
+            stack.service("order-service").kill();
+            log.info("order service killed after {} acknowledged orders", acknowledged.size());
+            stack.service("order-service").restart(Stack.START_TIMEOUT);
+            long acknowledgedAtRestart = acknowledged.size();
+            await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> acknowledged.size() >= acknowledgedAtRestart + AFTER_RESTART);
+            assertThat(orders.stop()).as("requests finished").isTrue();
+            log.info(orders.summary());
+            assertThat(orders.otherAnswers).as("answers other than 201 and 503").isEmpty();
+            assertThat(orders.notConnected.get() + orders.unanswered.get()).as("requests that met the dead service").isPositive();
+            assertThat(acknowledged.size()).as("acknowledged after the restart")
+                    .isGreaterThanOrEqualTo((int) (acknowledgedAtRestart + AFTER_RESTART));
+            unanswered = orders.unanswered.get();
+        }
 
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> acknowledged.size() >= KILL_AFTER);
-        stack.service("order-service").kill();
-        log.info("order service killed after {} acknowledged orders", acknowledged.size());
-        stack.service("order-service").restart(Stack.START_TIMEOUT);
-        acknowledgedAtRestart.set(acknowledged.size());
-        restarted.set(true);
-        long sent = stream.get(300, TimeUnit.SECONDS);
-        log.info(orders.summary(sent));
-        assertThat(orders.otherAnswers).as("answers other than 201 and 503").isEmpty();
-        assertThat(orders.notConnected.get() + orders.unanswered.get()).as("requests that met the dead service").isPositive();
-        assertThat(acknowledged.size()).as("acknowledged after the restart")
-                .isGreaterThanOrEqualTo((int) (acknowledgedAtRestart.get() + AFTER_RESTART));
-
-        LogOracle.holds(stack, TestBrokers.kafkaBootstrapServers(), acknowledged,
-                orders.unanswered.get());
+        LogOracle.holds(stack, TestBrokers.kafkaBootstrapServers(), acknowledged, unanswered);
     }
 }

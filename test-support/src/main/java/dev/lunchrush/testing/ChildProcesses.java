@@ -1,11 +1,13 @@
 package dev.lunchrush.testing;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +39,48 @@ public final class ChildProcesses {
         RUNNING.add(process);
         process.onExit().thenAccept(RUNNING::remove);
         return process;
+    }
+
+    /**
+     * Waits until {@code ready} says so; fails, saying where {@code logFile} is, when the process exits first or
+     * the timeout passes.
+     */
+    public static void awaitReady(Process process, BooleanSupplier ready, Duration timeout, String what, Path logFile) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!ready.getAsBoolean()) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(what + " exited with " + process.exitValue() + " while starting; see "
+                        + logFile.toAbsolutePath());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(what + " was not ready within " + timeout + "; see " + logFile.toAbsolutePath());
+            }
+            try {
+                Thread.sleep(250);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(ex);
+            }
+        }
+    }
+
+    /** SIGTERM, then SIGKILL when the process has not ended within {@code grace}; returns once it has ended. */
+    public static void stop(Process process, Duration grace) {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
     }
 
     /** The children still alive, for a test of this class. */

@@ -2,23 +2,24 @@ package dev.lunchrush.testing;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lunchrush.localstack.ServiceJar;
+import dev.lunchrush.localstack.access.RepoRoot;
+
 /**
- * A Lunch Rush service run from its packaged jar as a child JVM, so that a test can kill it with
- * SIGKILL, as a crash would, and start it again.
+ * A Lunch Rush service run from its packaged jar ({@link ServiceJar}, as {@code ./demo up} runs it) as a child
+ * JVM on 127.0.0.1 and a port the test chose, so that a test can kill it with SIGKILL, as a crash would, and
+ * start it again.
  */
 public final class ServiceProcess implements AutoCloseable {
 
@@ -47,17 +48,12 @@ public final class ServiceProcess implements AutoCloseable {
      */
     public static ServiceProcess start(String module, int port, List<String> jvmOptions,
             Map<String, String> environment, Duration startTimeout) {
-        Path jar = projectRoot().resolve(module).resolve("target").resolve(module + ".jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: package the module first (./mvnw package -pl " + module + " -am)");
+        ServiceJar jar = new ServiceJar(projectRoot(), module);
+        if (!jar.built()) {
+            throw new IllegalStateException(jar.path() + " is missing: package the module first (./mvnw package -pl "
+                    + module + " -am)");
         }
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(jar.toString());
-        command.add("--server.port=" + port);
-        command.add("--server.address=127.0.0.1");
+        List<String> command = jar.command(jvmOptions, List.of("--server.port=" + port, "--server.address=127.0.0.1"));
         Path logDir = Path.of("target", "service-logs");
         try {
             Files.createDirectories(logDir);
@@ -91,35 +87,13 @@ public final class ServiceProcess implements AutoCloseable {
             throw new IllegalStateException("could not start " + module, ex);
         }
         log.info("started {} as pid {} on port {}, log {}", module, process.pid(), port, logFile.toAbsolutePath());
-        awaitHealthy(startTimeout);
-    }
-
-    private void awaitHealthy(Duration timeout) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
-                .timeout(Duration.ofSeconds(2)).build();
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(module + " exited with " + process.exitValue() + " while starting; see " + logFile.toAbsolutePath());
-            }
-            try {
-                HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
-                    return;
-                }
-            }
-            catch (IOException ex) {
-                // not listening yet
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(ex);
-            }
-            sleep(250);
+        try {
+            ChildProcesses.awaitReady(process, () -> ServiceJar.healthy(baseUri()), startTimeout, module, logFile);
         }
-        kill();
-        throw new IllegalStateException(module + " was not healthy within " + timeout + "; see " + logFile.toAbsolutePath());
+        catch (IllegalStateException ex) {
+            kill();
+            throw ex;
+        }
     }
 
     /** SIGKILL: the process gets no chance to flush, commit or say goodbye. */
@@ -130,20 +104,17 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, a graceful shutdown. */
+    /** SIGTERM, a graceful shutdown (SIGKILL after 30 s). */
     public void stop() {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!waitFor(Duration.ofSeconds(30))) {
-                kill();
-            }
+        if (process != null) {
+            ChildProcesses.stop(process, Duration.ofSeconds(30));
         }
     }
 
     /** Waits for the process to end by itself (for example of OutOfMemoryError). */
     public boolean waitFor(Duration timeout) {
         try {
-            return process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -189,24 +160,12 @@ public final class ServiceProcess implements AutoCloseable {
         stop();
     }
 
-    /** The folder with {@code mvnw}, found from the working directory upwards. */
+    /** The folder with {@code mvnw}: {@link RepoRoot}, the one {@code ./demo} uses. */
     public static Path projectRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("mvnw"))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
+        Path root = RepoRoot.find();
+        if (!Files.exists(root.resolve("mvnw"))) {
             throw new IllegalStateException("not inside the Lunch Rush project: no mvnw above " + Path.of("").toAbsolutePath());
         }
-        return dir;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
+        return root;
     }
 }

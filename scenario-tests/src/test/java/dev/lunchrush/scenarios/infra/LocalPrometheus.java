@@ -2,7 +2,6 @@ package dev.lunchrush.scenarios.infra;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -11,16 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
 
+import dev.lunchrush.localstack.PrometheusConfig;
 import dev.lunchrush.scenarios.Stack;
 import dev.lunchrush.testing.ChildProcesses;
 
@@ -28,9 +25,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The Prometheus of the machine (Debian's {@code prometheus} package) run with
- * {@code infra/prometheus/prometheus.yml} and its rules, as the local launcher runs it: every target
- * {@code <name>:<port>} pointed at the process that plays it here; targets with nobody to play them
- * (the Kafka exporter, a service the test did not start) left out.
+ * {@code infra/prometheus/prometheus.yml} and its rules, written by {@link PrometheusConfig} as the local launcher
+ * writes them: every target {@code <name>:<port>} pointed at the process that plays it here; targets with nobody
+ * to play them (the Kafka exporter, a service the test did not start) left out.
  */
 final class LocalPrometheus implements AutoCloseable {
 
@@ -55,8 +52,8 @@ final class LocalPrometheus implements AutoCloseable {
         int port = Stack.freePort();
         try {
             Files.createDirectories(folder);
-            Path config = folder.resolve("prometheus.yml");
-            Files.writeString(config, localConfiguration(targets, "127.0.0.1:" + port));
+            Path config = PrometheusConfig.write(MonitoringQueries.infra().resolve("prometheus"), folder,
+                    target -> played(target, targets, "127.0.0.1:" + port));
             Path logFile = folder.resolve("prometheus.log");
             Process process = ChildProcesses.start(new ProcessBuilder(binary.toString(), "--config.file=" + config,
                     "--storage.tsdb.path=" + folder.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
@@ -81,43 +78,10 @@ final class LocalPrometheus implements AutoCloseable {
         }
     }
 
-    /** prometheus.yml with local targets and the rule files' absolute path. */
-    @SuppressWarnings("unchecked")
-    static String localConfiguration(Map<String, String> targets, String self) {
-        Path prometheusFolder = MonitoringQueries.infra().resolve("prometheus");
-        Map<String, Object> config;
-        try (Reader reader = Files.newBufferedReader(prometheusFolder.resolve("prometheus.yml"))) {
-            config = new Yaml().load(reader);
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-        List<String> ruleFiles = new ArrayList<>();
-        for (Object ruleFile : (List<Object>) config.get("rule_files")) {
-            ruleFiles.add(prometheusFolder.resolve(String.valueOf(ruleFile)).toAbsolutePath().toString());
-        }
-        config.put("rule_files", ruleFiles);
-        Iterator<Map<String, Object>> jobs = ((List<Map<String, Object>>) config.get("scrape_configs")).iterator();
-        while (jobs.hasNext()) {
-            Map<String, Object> job = jobs.next();
-            List<String> local = new ArrayList<>();
-            for (Map<String, Object> staticConfig : (List<Map<String, Object>>) job.get("static_configs")) {
-                List<String> mapped = new ArrayList<>();
-                for (String target : (List<String>) staticConfig.get("targets")) {
-                    String host = target.substring(0, target.lastIndexOf(':'));
-                    String replacement = host.equals("localhost") ? self : targets.get(host);
-                    if (replacement != null) {
-                        mapped.add(replacement);
-                    }
-                }
-                staticConfig.put("targets", mapped);
-                local.addAll(mapped);
-            }
-            if (local.isEmpty()) {
-                jobs.remove();
-            }
-        }
-        return new Yaml().dump(config);
+    /** Where the target {@code <host>:<port>} is played here: by {@code self} for localhost, else by {@code targets}. */
+    private static String played(String target, Map<String, String> targets, String self) {
+        String host = target.substring(0, target.lastIndexOf(':'));
+        return host.equals("localhost") ? self : targets.get(host);
     }
 
     /** Prometheus' alerts API: every pending or firing alert. */
@@ -152,16 +116,7 @@ final class LocalPrometheus implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(15));
     }
 
     private static Path onPath(String command) {
