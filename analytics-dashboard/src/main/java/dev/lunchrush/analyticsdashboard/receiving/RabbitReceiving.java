@@ -1,8 +1,5 @@
 package dev.lunchrush.analyticsdashboard.receiving;
 
-import org.springframework.amqp.core.Binding;
-import org.springframework.amqp.core.FanoutExchange;
-import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -12,40 +9,19 @@ import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.support.rabbit.OrderMessages;
-import dev.lunchrush.support.topology.OrderQueues;
+import dev.lunchrush.support.receiving.RabbitReaderConfiguration;
 
 /**
- * The RabbitMQ queues this reader consumes, declared with the order service's exact arguments so that
- * whichever starts first creates them, and the listener container: batches of messages, manual
- * acknowledgements after the batch is in the database, a modest prefetch so that the slow job's
- * backlog stays in the broker (where act 2 wants it seen) rather than in this process.
+ * The RabbitMQ queues this reader consumes (the shared one and the dashboard's own, declared as every reader
+ * declares them), and the listener container: batches of messages, manual acknowledgements after the batch
+ * is in the database, a modest prefetch so that the slow job's backlog stays in the broker (where act 2
+ * wants it seen) rather than in this process.
  */
 @Configuration(proxyBeanMethods = false)
-class RabbitReceiving {
+class RabbitReceiving extends RabbitReaderConfiguration {
 
-    @Bean
-    Queue sharedOrdersQueue() {
-        return OrderQueues.orderQueue(Topology.SHARED_QUEUE);
-    }
-
-    @Bean
-    Queue analyticsOrdersQueue() {
-        return OrderQueues.orderQueue(Topology.ANALYTICS_QUEUE);
-    }
-
-    @Bean
-    FanoutExchange deadLetterExchange() {
-        return OrderQueues.deadLetterExchange();
-    }
-
-    @Bean
-    Queue deadLetterQueue() {
-        return OrderQueues.deadLetterQueue();
-    }
-
-    @Bean
-    Binding deadLetterBinding(FanoutExchange deadLetterExchange, Queue deadLetterQueue) {
-        return OrderQueues.deadLetterBinding(deadLetterQueue, deadLetterExchange);
+    RabbitReceiving() {
+        super(Topology.ANALYTICS_QUEUE);
     }
 
     @Bean

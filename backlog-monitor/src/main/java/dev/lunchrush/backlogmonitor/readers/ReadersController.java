@@ -1,14 +1,8 @@
 package dev.lunchrush.backlogmonitor.readers;
 
-import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -19,6 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.backlogmonitor.BacklogProperties;
+import dev.lunchrush.support.PushedPageStreams;
 
 /**
  * {@code GET /api/readers} and the live page's event stream. Each read asks the poller for figures at most a
@@ -29,22 +24,13 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
 
     private final BacklogBoard board;
     private final BacklogPoller poller;
-    private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
-    /** pushes to the open pages every poll interval; nothing runs on it while no page is open */
-    private final ScheduledExecutorService pusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "backlog-sse");
-        thread.setDaemon(true);
-        return thread;
-    });
-
-    private final long pushMillis;
-    /** the push every poll interval, while a page is open: started by the first, ended after the last */
-    private @Nullable ScheduledFuture<?> pushing;
+    /** pushed to every poll interval while a page is open */
+    private final PushedPageStreams pages;
 
     ReadersController(BacklogBoard board, BacklogPoller poller, BacklogProperties properties) {
+        this.pages = new PushedPageStreams("backlog-sse", properties.pollInterval(), this::push);
         this.board = board;
         this.poller = poller;
-        this.pushMillis = properties.pollInterval().toMillis();
     }
 
     @GetMapping("/api/readers")
@@ -65,30 +51,8 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     }
 
     @GetMapping("/stream")
-    SseEmitter stream() throws IOException {
-        SseEmitter emitter = new SseEmitter(0L);
-        emitter.onCompletion(() -> emitters.remove(emitter));
-        emitter.onTimeout(() -> emitters.remove(emitter));
-        emitter.onError(error -> emitters.remove(emitter));
-        emitters.add(emitter);
-        emitter.send(SseEmitter.event().name("backlog").data(snapshot()));
-        startPushing();
-        return emitter;
-    }
-
-    private synchronized void startPushing() {
-        if (pushing == null && !pusher.isShutdown()) {
-            pushing = pusher.scheduleWithFixedDelay(this::push, pushMillis, pushMillis, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    /** Ends the push once no page is open; a page opened meanwhile starts it again. */
-    private synchronized boolean stopPushingIfNobodyWatches() {
-        if (emitters.isEmpty() && pushing != null) {
-            pushing.cancel(false);
-            pushing = null;
-        }
-        return pushing == null;
+    SseEmitter stream() {
+        return pages.open("backlog", snapshot());
     }
 
     private Snapshot snapshot() {
@@ -97,30 +61,13 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     }
 
     private void push() {
-        if (stopPushingIfNobodyWatches()) {
-            return;
-        }
-        Snapshot snapshot = snapshot();
-        for (SseEmitter emitter : emitters) {
-            try {
-                emitter.send(SseEmitter.event().name("backlog").data(snapshot));
-            }
-            catch (IOException | IllegalStateException ex) {
-                // the page went away
-                emitters.remove(emitter);
-            }
-        }
+        pages.send("backlog", snapshot());
     }
 
-    /**
-     * Ends the open event streams when the context closes, before the web server's graceful shutdown,
-     * which would otherwise wait its whole timeout for these never-ending responses.
-     */
+    /** Ends the open event streams when the context closes, before the web server's graceful shutdown. */
     @Override
     public void onApplicationEvent(ContextClosedEvent event) {
-        pusher.shutdownNow();
-        emitters.forEach(SseEmitter::complete);
-        emitters.clear();
+        pages.closeAll();
     }
 
     record Snapshot(Instant at, Map<String, Boolean> sources, List<ReaderView> readers) {

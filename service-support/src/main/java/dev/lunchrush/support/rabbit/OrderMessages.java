@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
-import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
+import org.springframework.amqp.rabbit.config.AbstractRabbitListenerContainerFactory;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
@@ -30,10 +30,9 @@ public final class OrderMessages {
 
     /**
      * Manual acknowledgements and the given prefetch; a broker that is down at start is retried in the
-     * background, so the web part starts anyway.
+     * background, so the web part starts anyway. The same for a simple container and a direct one.
      */
-    public static SimpleRabbitListenerContainerFactory manualAcks(SimpleRabbitListenerContainerFactory factory,
-            int prefetch) {
+    public static <F extends AbstractRabbitListenerContainerFactory<?>> F manualAcks(F factory, int prefetch) {
         factory.setAcknowledgeMode(AcknowledgeMode.MANUAL);
         factory.setPrefetchCount(prefetch);
         factory.setMissingQueuesFatal(false);

@@ -1,0 +1,49 @@
+package dev.lunchrush.support.receiving;
+
+import org.springframework.amqp.core.Binding;
+import org.springframework.amqp.core.FanoutExchange;
+import org.springframework.amqp.core.Queue;
+import org.springframework.context.annotation.Bean;
+
+import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.topology.OrderQueues;
+
+/**
+ * The RabbitMQ queues a reader consumes, the shared work queue of act 1 and its own queue, and their dead
+ * letters, declared with the order service's exact arguments so that whichever starts first creates them.
+ * A reader's configuration extends it, names its own queue and adds its listener container, which is not
+ * the same for every reader.
+ */
+public abstract class RabbitReaderConfiguration {
+
+    private final String ownQueue;
+
+    protected RabbitReaderConfiguration(String ownQueue) {
+        this.ownQueue = ownQueue;
+    }
+
+    @Bean
+    public Queue sharedOrdersQueue() {
+        return OrderQueues.orderQueue(Topology.SHARED_QUEUE);
+    }
+
+    @Bean
+    public Queue ownOrdersQueue() {
+        return OrderQueues.orderQueue(ownQueue);
+    }
+
+    @Bean
+    public FanoutExchange deadLetterExchange() {
+        return OrderQueues.deadLetterExchange();
+    }
+
+    @Bean
+    public Queue deadLetterQueue() {
+        return OrderQueues.deadLetterQueue();
+    }
+
+    @Bean
+    public Binding deadLetterBinding(FanoutExchange deadLetterExchange, Queue deadLetterQueue) {
+        return OrderQueues.deadLetterBinding(deadLetterQueue, deadLetterExchange);
+    }
+}
