@@ -18,11 +18,11 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
-import dev.lunchrush.orderservice.intake.OrderRequestParser;
-import dev.lunchrush.orderservice.intake.RequestBodies;
+import dev.lunchrush.orderservice.web.RequestBodies;
 import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.web.JsonBodies;
 
 /**
  * {@code GET /api/act} for everybody, {@code PUT /admin/act} for the admin: the switch the
@@ -50,7 +50,7 @@ class ActController {
     @PutMapping(path = "/admin/act", consumes = MediaType.APPLICATION_JSON_VALUE)
     Mono<ActState> change(ServerHttpRequest request) {
         return RequestBodies.read(request, MAX_BODY)
-                .map(body -> parse(OrderRequestParser.readTree(body, "Invalid act")))
+                .map(body -> parse(JsonBodies.readTree(body, "Invalid act")))
                 // the act is written to its file before the answer: not on an event loop
                 .flatMap(next -> Mono.fromFuture(blocking.supply(() -> currentAct.change(next))));
     }

@@ -35,11 +35,12 @@ import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.intake.OrderEvents;
 import dev.lunchrush.orderservice.intake.OrderRequestParser;
-import dev.lunchrush.orderservice.intake.RequestBodies;
+import dev.lunchrush.orderservice.web.RequestBodies;
 import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.KafkaImportPublisher;
+import dev.lunchrush.orderservice.web.JsonBodies;
 
 /**
  * {@code POST /admin/orders/import}: past orders into the log with their real time, for the
@@ -91,7 +92,7 @@ class ImportController {
     }
 
     private Batch checked(byte[] body) {
-        JsonNode root = OrderRequestParser.readTree(body, "Invalid import");
+        JsonNode root = JsonBodies.readTree(body, "Invalid import");
         return new Batch(root, validate(root));
     }
 

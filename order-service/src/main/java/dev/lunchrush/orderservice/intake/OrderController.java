@@ -21,6 +21,7 @@ import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.web.EventLoops;
+import dev.lunchrush.orderservice.web.RequestBodies;
 
 /**
  * {@code POST /orders} and {@code GET /orders/{id}}. Most orders never get here: {@link OrderIntakeHandler}

@@ -34,6 +34,7 @@ import org.springframework.http.MediaType;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.problems.ProblemDocuments;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.web.RequestBodies;
 
 /**
  * {@code POST /orders} answered on the connection itself, between Netty's HTTP codec and the rest of

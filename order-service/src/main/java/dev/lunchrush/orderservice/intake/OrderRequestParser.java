@@ -6,11 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.stereotype.Component;
 
@@ -20,6 +16,7 @@ import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.web.JsonBodies;
 
 /**
  * Turns request bytes into an {@link OrderRequest}, or into a 400 that names every field that is
@@ -38,12 +35,6 @@ public class OrderRequestParser {
     private static final int MAX_ADDRESS_LENGTH = 500;
     private static final int MAX_NOTES_LENGTH = 4000;
 
-    /** Strict: duplicate keys and trailing content are errors, not "last one wins". */
-    private static final JsonMapper STRICT = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
-
     private final Menu menu;
     private final int maxItems;
     private final int maxQuantity;
@@ -56,33 +47,13 @@ public class OrderRequestParser {
 
     /** The order of a {@code POST /orders} body. */
     public OrderRequest parseOrder(byte[] body) {
-        JsonNode root = readTree(body, "Invalid order");
+        JsonNode root = JsonBodies.readTree(body, "Invalid order");
         List<FieldProblem> errors = new ArrayList<>();
         OrderRequest order = validate(root, "", ORDER_FIELDS, errors);
         if (order == null || !errors.isEmpty()) {
             throw ProblemException.invalid("Invalid order", errors);
         }
         return order;
-    }
-
-    /** Parses JSON or answers 400 with where the parser gave up. */
-    public static JsonNode readTree(byte[] body, String title) {
-        if (body.length == 0) {
-            throw ProblemException.invalid(title, List.of(new FieldProblem("", "the body is empty")));
-        }
-        try {
-            JsonNode root = STRICT.readTree(body);
-            if (root == null || root.isMissingNode()) {
-                throw ProblemException.invalid(title, List.of(new FieldProblem("", "the body is empty")));
-            }
-            return root;
-        }
-        catch (JacksonException ex) {
-            String where = ex.getLocation() == null ? ""
-                    : " at line " + ex.getLocation().getLineNr() + ", column " + ex.getLocation().getColumnNr();
-            throw ProblemException.invalid(title,
-                    List.of(new FieldProblem("", "not valid JSON" + where + ": " + ex.getOriginalMessage())));
-        }
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.lunchrush.analyticsdashboard;
+package dev.lunchrush.analyticsdashboard.app;
 
 import java.nio.file.Files;
 import java.time.Duration;
@@ -23,6 +23,7 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import org.springframework.kafka.test.utils.ContainerTestUtils;
 
+import dev.lunchrush.analyticsdashboard.AnalyticsDashboardApplication;
 import dev.lunchrush.analyticsdashboard.processing.Aggregates;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.OrderEvent;

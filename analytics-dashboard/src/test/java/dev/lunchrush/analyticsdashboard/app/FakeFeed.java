@@ -1,4 +1,4 @@
-package dev.lunchrush.analyticsdashboard;
+package dev.lunchrush.analyticsdashboard.app;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

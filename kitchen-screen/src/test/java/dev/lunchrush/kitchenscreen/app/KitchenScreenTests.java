@@ -1,42 +1,26 @@
-package dev.lunchrush.kitchenscreen;
+package dev.lunchrush.kitchenscreen.app;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.amqp.core.Message;
-import org.springframework.amqp.core.MessageDeliveryMode;
-import org.springframework.amqp.core.MessageProperties;
-import org.springframework.amqp.rabbit.core.RabbitAdmin;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
-import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.test.utils.ContainerTestUtils;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -48,7 +32,8 @@ import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
 import dev.lunchrush.kitchenscreen.screen.MissingOrder;
 import dev.lunchrush.kitchenscreen.screen.ShownOrder;
 import dev.lunchrush.testing.Browsers;
-import dev.lunchrush.testing.TestBrokers;
+import dev.lunchrush.testing.ReaderInput;
+import dev.lunchrush.testing.ServiceTestSetup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -57,30 +42,19 @@ import static org.awaitility.Awaitility.await;
     // never the order service of someone else's run: nothing answers on port 1
     "lunchrush.order-service.url=http://127.0.0.1:1",
     "lunchrush.screen.missing-grace=500ms"})
+@Import(ReaderInput.class)
 class KitchenScreenTests {
-
-    private static final Path DATA_DIR = tempDir();
 
     @DynamicPropertySource
     static void brokers(DynamicPropertyRegistry registry) {
-        TestBrokers.register(registry);
-        registry.add("lunchrush.data-dir", DATA_DIR::toString);
+        ServiceTestSetup.register(registry, "kitchen-screen-test");
     }
 
     @LocalServerPort
     int port;
 
     @Autowired
-    RabbitTemplate rabbit;
-
-    @Autowired
-    RabbitAdmin rabbitAdmin;
-
-    @Autowired
-    KafkaTemplate<Object, Object> kafka;
-
-    @Autowired
-    KafkaListenerEndpointRegistry kafkaListeners;
+    ReaderInput input;
 
     @Autowired
     KitchenScreen screen;
@@ -93,19 +67,19 @@ class KitchenScreenTests {
     @Test
     void readsBothQueuesDeadLettersPoisonAndFindsMissingOrders() throws Exception {
         JsonNode before = stats();
-        long deadLetterQueueBefore = queueDepth(Topology.DEAD_LETTER_QUEUE);
+        long deadLetterQueueBefore = input.queueDepth(Topology.DEAD_LETTER_QUEUE);
 
-        publish(Topology.SHARED_QUEUE, OrderEventCodec.encode(order("k1", 1)));
-        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k2", 2)));
-        publish(Topology.KITCHEN_QUEUE, "{\"orderId\":\"broken\"".getBytes(StandardCharsets.UTF_8));
-        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 4)));
+        input.publish(Topology.SHARED_QUEUE, OrderEventCodec.encode(order("k1", 1)));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k2", 2)));
+        input.publish(Topology.KITCHEN_QUEUE, "{\"orderId\":\"broken\"".getBytes(StandardCharsets.UTF_8));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 4)));
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             JsonNode stats = stats();
             assertThat(received(stats, "shared-queue") - received(before, "shared-queue")).isEqualTo(1);
             assertThat(received(stats, "own-queue") - received(before, "own-queue")).isEqualTo(2);
             assertThat(stats.path("deadLettered").asLong() - before.path("deadLettered").asLong()).isEqualTo(1);
-            assertThat(queueDepth(Topology.DEAD_LETTER_QUEUE) - deadLetterQueueBefore).isEqualTo(1);
+            assertThat(input.queueDepth(Topology.DEAD_LETTER_QUEUE) - deadLetterQueueBefore).isEqualTo(1);
         });
         // order 3 of the run never came: after the grace period it is listed as missing
         await().atMost(Duration.ofSeconds(10)).until(() -> screen.stats().missingOrders().contains(new MissingOrder(run, 3)));
@@ -113,8 +87,8 @@ class KitchenScreenTests {
         long late = screen.stats().late();
 
         // it turns up late, and a redelivered order 1 is not shown twice
-        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k3", 3)));
-        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 1)));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k3", 3)));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 1)));
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             JsonNode stats = stats();
             assertThat(stats.path("duplicatesIgnored").asLong() - before.path("duplicatesIgnored").asLong()).isEqualTo(1);
@@ -151,15 +125,15 @@ class KitchenScreenTests {
         assertThat(metric("orders_missing")).isEqualTo(before.path("missing").asLong());
 
         // orders 2 and 3 of the run never come (for now)
-        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 1)));
-        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k2", 4)));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k1", 1)));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k2", 4)));
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             JsonNode stats = stats();
             assertThat(stats.path("missing").asLong() - before.path("missing").asLong()).isEqualTo(2);
             assertThat(metric("orders_missing")).isEqualTo(stats.path("missing").asLong());
         });
 
-        publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k3", 2)));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order("k3", 2)));
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             JsonNode stats = stats();
             assertThat(stats.path("missing").asLong() - before.path("missing").asLong()).isEqualTo(1);
@@ -171,20 +145,19 @@ class KitchenScreenTests {
 
     @Test
     void readsTheLogInOrderPerKitchenAndDeadLettersPoison() throws Exception {
-        kafkaListeners.getListenerContainers().forEach(container ->
-                ContainerTestUtils.waitForAssignment(container, Topology.ORDERS_PARTITIONS));
+        input.awaitLogAssignment();
         long receivedBefore = screen.stats().received().getOrDefault("kafka", 0L);
         String prefix = "kk-" + UUID.randomUUID().toString().substring(0, 6) + "-";
         List<String> kitchens = List.of(prefix + "a", prefix + "b", prefix + "c");
         byte[] poison = ("not json " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
         for (int i = 1; i <= 60; i++) {
             OrderEvent event = order(kitchens.get(i % 3), i);
-            kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), event);
+            input.sendToLog(event.kitchenId(), event);
             if (i == 30) {
-                kafka.send(Topology.ORDERS_TOPIC, kitchens.get(0), poison);
+                input.sendToLog(kitchens.get(0), poison);
             }
         }
-        kafka.flush();
+        input.flushLog();
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             Map<String, List<ShownOrder>> columns = screen.columns();
@@ -197,7 +170,7 @@ class KitchenScreenTests {
             assertThat(sequences).isSortedAccordingTo((a, b) -> Long.compare(b, a));
         }
         assertThat(screen.stats().received().get("kafka") - receivedBefore).isEqualTo(60);
-        assertThat(deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
+        assertThat(input.deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
         assertThat(screen.stats().missingOrders()).noneMatch(missing -> missing.run().equals(run));
     }
 
@@ -208,7 +181,7 @@ class KitchenScreenTests {
             driver.get("http://127.0.0.1:" + port + "/");
             await().atMost(Duration.ofSeconds(15)).until(() -> "live".equals(driver.findElement(By.id("connection")).getText()));
             OrderEvent event = order("k-browser", 1);
-            publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(event));
+            input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(event));
             await().atMost(Duration.ofSeconds(15)).until(() -> !driver.findElements(
                     By.cssSelector("[data-order-id='" + event.orderId() + "']")).isEmpty());
             assertThat(driver.findElement(By.cssSelector(".kitchen[data-kitchen='k-browser']")).getText())
@@ -224,41 +197,6 @@ class KitchenScreenTests {
         return new OrderEvent(run + "-" + sequence, Instant.now(), kitchen, "c-1042",
                 List.of(new OrderItem("pad-thai", 2), new OrderItem("spring-rolls", 1)), "12 Mill Lane", "no peanuts",
                 OrderEvent.ORIGIN_LIVE, run, sequence);
-    }
-
-    private void publish(String queue, byte[] body) {
-        MessageProperties properties = new MessageProperties();
-        properties.setContentType("application/json");
-        properties.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
-        rabbit.send("", queue, new Message(body, properties));
-    }
-
-    private long queueDepth(String queue) {
-        var info = rabbitAdmin.getQueueInfo(queue);
-        return info == null ? 0 : info.getMessageCount();
-    }
-
-    private List<byte[]> deadLetterTopicValues() {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        List<byte[]> values = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
-                partitions.add(new TopicPartition(Topology.ORDERS_DEAD_LETTER_TOPIC, p));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            await().atMost(Duration.ofSeconds(20)).until(() -> {
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    values.add(record.value());
-                }
-                return partitions.stream().allMatch(tp -> consumer.position(tp) >= end.get(tp));
-            });
-        }
-        return values;
     }
 
     private JsonNode stats() throws Exception {
@@ -283,14 +221,5 @@ class KitchenScreenTests {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         return response.body();
-    }
-
-    private static Path tempDir() {
-        try {
-            return Files.createTempDirectory("kitchen-screen-test");
-        }
-        catch (java.io.IOException ex) {
-            throw new IllegalStateException(ex);
-        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.lunchrush.orderservice.intake;
+package dev.lunchrush.orderservice.web;
 
 import java.util.List;
 import java.util.Map;
@@ -48,7 +48,7 @@ public final class RequestBodies {
         }
     }
 
-    static ProblemException tooLarge(long max) {
+    public static ProblemException tooLarge(long max) {
         return new ProblemException(HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
                 "the body is larger than " + max + " bytes", List.of(new FieldProblem("", "at most " + max + " bytes")),
                 Map.of("Connection", "close"));

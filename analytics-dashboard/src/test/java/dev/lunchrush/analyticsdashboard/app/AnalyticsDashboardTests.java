@@ -1,11 +1,10 @@
-package dev.lunchrush.analyticsdashboard;
+package dev.lunchrush.analyticsdashboard.app;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,12 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.slf4j.Logger;
@@ -33,22 +26,16 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.amqp.core.Message;
-import org.springframework.amqp.core.MessageDeliveryMode;
-import org.springframework.amqp.core.MessageProperties;
-import org.springframework.amqp.rabbit.core.RabbitAdmin;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
-import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.test.utils.ContainerTestUtils;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.lunchrush.analyticsdashboard.AnalyticsDashboardApplication;
 import dev.lunchrush.analyticsdashboard.processing.Aggregates;
 import dev.lunchrush.analyticsdashboard.processing.DayReport;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
@@ -58,6 +45,8 @@ import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.testing.Browsers;
 import dev.lunchrush.testing.RabbitBroker;
+import dev.lunchrush.testing.ReaderInput;
+import dev.lunchrush.testing.ServiceTestSetup;
 import dev.lunchrush.testing.TestBrokers;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +55,7 @@ import static org.awaitility.Awaitility.await;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "lunchrush.analytics.capacity-per-second=5000")
+@Import(ReaderInput.class)
 class AnalyticsDashboardTests {
 
     private static final String ADMIN_PASSWORD = "test-admin-secret";
@@ -77,8 +67,7 @@ class AnalyticsDashboardTests {
 
     @DynamicPropertySource
     static void brokers(DynamicPropertyRegistry registry) {
-        TestBrokers.register(registry);
-        registry.add("lunchrush.data-dir", () -> tempDir().toString());
+        ServiceTestSetup.register(registry, "analytics-dashboard-test");
         registry.add("lunchrush.order-service.url", FEED::url);
     }
 
@@ -86,16 +75,7 @@ class AnalyticsDashboardTests {
     int port;
 
     @Autowired
-    RabbitTemplate rabbit;
-
-    @Autowired
-    RabbitAdmin rabbitAdmin;
-
-    @Autowired
-    KafkaTemplate<Object, Object> kafka;
-
-    @Autowired
-    KafkaListenerEndpointRegistry kafkaListeners;
+    ReaderInput input;
 
     @Autowired
     OrderProcessor processor;
@@ -111,20 +91,20 @@ class AnalyticsDashboardTests {
     @Test
     void readsBothQueuesAndDeadLettersPoison() throws Exception {
         JsonNode before = json.readTree(get("/api/stats"));
-        long deadLetterQueueBefore = queueDepth(Topology.DEAD_LETTER_QUEUE);
+        long deadLetterQueueBefore = input.queueDepth(Topology.DEAD_LETTER_QUEUE);
         String kitchen = "kq-" + UUID.randomUUID();
 
-        publish(Topology.SHARED_QUEUE, OrderEventCodec.encode(order(kitchen, 1, Instant.now())));
-        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 2, Instant.now())));
-        publish(Topology.ANALYTICS_QUEUE, "[1, 2, 3]".getBytes(StandardCharsets.UTF_8));
-        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 3, Instant.now())));
+        input.publish(Topology.SHARED_QUEUE, OrderEventCodec.encode(order(kitchen, 1, Instant.now())));
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 2, Instant.now())));
+        input.publish(Topology.ANALYTICS_QUEUE, "[1, 2, 3]".getBytes(StandardCharsets.UTF_8));
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 3, Instant.now())));
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             JsonNode stats = json.readTree(get("/api/stats"));
             assertThat(received(stats, "shared-queue") - received(before, "shared-queue")).isEqualTo(1);
             assertThat(received(stats, "own-queue") - received(before, "own-queue")).isEqualTo(2);
             assertThat(stats.path("deadLettered").asLong() - before.path("deadLettered").asLong()).isEqualTo(1);
-            assertThat(queueDepth(Topology.DEAD_LETTER_QUEUE) - deadLetterQueueBefore).isEqualTo(1);
+            assertThat(input.queueDepth(Topology.DEAD_LETTER_QUEUE) - deadLetterQueueBefore).isEqualTo(1);
         });
         DayReport today = aggregates.day(LocalDate.now(ZoneOffset.UTC), ZoneOffset.UTC);
         assertThat(today.ordersPerKitchen()).containsEntry(kitchen, 3L);
@@ -136,19 +116,18 @@ class AnalyticsDashboardTests {
 
     @Test
     void readsTheLogAndDeadLettersPoison() {
-        kafkaListeners.getListenerContainers().forEach(container ->
-                ContainerTestUtils.waitForAssignment(container, Topology.ORDERS_PARTITIONS));
+        input.awaitLogAssignment();
         long before = processor.received().getOrDefault("kafka", 0L);
         String prefix = "kk-" + UUID.randomUUID().toString().substring(0, 6) + "-";
         byte[] poison = ("{\"orderId\": 42, " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
         for (int i = 1; i <= 30; i++) {
             OrderEvent event = order(prefix + (i % 3), i, Instant.now());
-            kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), event);
+            input.sendToLog(event.kitchenId(), event);
             if (i == 15) {
-                kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), poison);
+                input.sendToLog(event.kitchenId(), poison);
             }
         }
-        kafka.flush();
+        input.flushLog();
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                 assertThat(processor.received().get("kafka") - before).isEqualTo(30));
@@ -156,7 +135,7 @@ class AnalyticsDashboardTests {
         for (int k = 0; k < 3; k++) {
             assertThat(today.ordersPerKitchen()).containsEntry(prefix + k, 10L);
         }
-        assertThat(deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
+        assertThat(input.deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
     }
 
     @Test
@@ -189,7 +168,7 @@ class AnalyticsDashboardTests {
             long base = total();
             String kitchen = "kr-" + UUID.randomUUID();
             for (int i = 1; i <= 1000; i++) {
-                publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, i, Instant.now())));
+                input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, i, Instant.now())));
             }
             // the slope of (time, processed) samples between 100 and 900 processed: robust against a
             // sample taken late on a busy machine, which would bias a two-point measurement
@@ -217,10 +196,10 @@ class AnalyticsDashboardTests {
         ZoneId kathmandu = ZoneId.of("Asia/Kathmandu");
         LocalDate day = LocalDate.of(2024, 3, 10);
         String kitchen = "kd-" + UUID.randomUUID();
-        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 1, day.atStartOfDay(kathmandu).toInstant())));
-        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 2,
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 1, day.atStartOfDay(kathmandu).toInstant())));
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 2,
                 day.atTime(LocalTime.of(23, 59, 59, 999_000_000)).atZone(kathmandu).toInstant())));
-        publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 3, day.plusDays(1).atStartOfDay(kathmandu).toInstant())));
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 3, day.plusDays(1).atStartOfDay(kathmandu).toInstant())));
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
                 assertThat(json.readTree(get("/api/days/2024-03-11?zone=Asia/Kathmandu")).path("totalOrders").asLong()).isEqualTo(1));
@@ -245,7 +224,7 @@ class AnalyticsDashboardTests {
 
     @Test
     void restartWithTheSameDataDirCountsNothingTwice() throws Exception {
-        Path dataDir = tempDir();
+        Path dataDir = ServiceTestSetup.newDataDir("analytics-dashboard-test");
         String group = "restart-" + UUID.randomUUID();
         String kitchen = "ks-" + UUID.randomUUID();
         try (ConfigurableApplicationContext first = startDashboard(dataDir, group)) {
@@ -268,7 +247,7 @@ class AnalyticsDashboardTests {
             await().atMost(Duration.ofSeconds(15)).until(() -> "live".equals(driver.findElement(By.id("connection")).getText()));
             long shown = Long.parseLong(driver.findElement(By.id("total-orders")).getText());
             String kitchen = "kb-" + UUID.randomUUID().toString().substring(0, 8);
-            publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 1, Instant.now())));
+            input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 1, Instant.now())));
             await().atMost(Duration.ofSeconds(15)).until(() ->
                     Long.parseLong(driver.findElement(By.id("total-orders")).getText()) > shown);
             Object labels = driver.executeScript("return window.lunchRushCharts.kitchens.data.labels;");
@@ -308,9 +287,9 @@ class AnalyticsDashboardTests {
     private void sendToLog(String kitchen, int first, int count) {
         for (int i = first; i < first + count; i++) {
             OrderEvent event = order(kitchen, i, Instant.now());
-            kafka.send(Topology.ORDERS_TOPIC, event.kitchenId(), event);
+            input.sendToLog(event.kitchenId(), event);
         }
-        kafka.flush();
+        input.flushLog();
     }
 
     private static double slope(List<double[]> points) {
@@ -329,41 +308,6 @@ class AnalyticsDashboardTests {
         return new OrderEvent(run + "-" + sequence + "-" + UUID.randomUUID(), placedAt, kitchen, "c-1042",
                 List.of(new OrderItem("pad-thai", 2), new OrderItem("spring-rolls", 1)), "12 Mill Lane", "no peanuts",
                 OrderEvent.ORIGIN_LIVE, run, sequence);
-    }
-
-    private void publish(String queue, byte[] body) {
-        MessageProperties properties = new MessageProperties();
-        properties.setContentType("application/json");
-        properties.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
-        rabbit.send("", queue, new Message(body, properties));
-    }
-
-    private long queueDepth(String queue) {
-        var info = rabbitAdmin.getQueueInfo(queue);
-        return info == null ? 0 : info.getMessageCount();
-    }
-
-    private List<byte[]> deadLetterTopicValues() {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        List<byte[]> values = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
-                partitions.add(new TopicPartition(Topology.ORDERS_DEAD_LETTER_TOPIC, p));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            await().atMost(Duration.ofSeconds(20)).until(() -> {
-                Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    values.add(record.value());
-                }
-                return !values.isEmpty() && partitions.stream().allMatch(tp -> consumer.position(tp) >= end.get(tp));
-            });
-        }
-        return values;
     }
 
     private static long received(JsonNode stats, String source) {
@@ -389,14 +333,5 @@ class AnalyticsDashboardTests {
         }
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
                 .send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static Path tempDir() {
-        try {
-            return Files.createTempDirectory("analytics-dashboard-test");
-        }
-        catch (java.io.IOException ex) {
-            throw new IllegalStateException(ex);
-        }
     }
 }
