@@ -16,25 +16,20 @@ import dev.lunchrush.events.Topology;
  * without a 201 beyond the requests of unknown outcome; under a Kafka fault no request hangs beyond the send
  * timeout; after poison, every poison record and message is dead-lettered and counted.
  */
-final class LogOracle implements StreamOracle {
+final class LogOracle extends StreamOracle {
 
     /** The order service's Kafka send timeout (9 s) and what a loaded machine adds to it. */
     static final long LONGEST_ANSWER_MILLIS = 15_000;
 
     private final TheLog log;
-    private final Readers readers;
-    private final Await await;
-    private final ScenarioConsole console;
 
     LogOracle(TheLog log, Readers readers, Await await, ScenarioConsole console) {
+        super(readers, await, console);
         this.log = log;
-        this.readers = readers;
-        this.await = await;
-        this.console = console;
     }
 
     @Override
-    public Result judge(Scenario scenario, Marks marks, OrderStream stream, List<String> notes, List<String> failures) {
+    Result judge(Scenario scenario, Marks marks, OrderStream stream, List<String> notes, List<String> failures) {
         Set<String> acknowledged = Set.copyOf(stream.acknowledged);
         TheLog.Contents contents = log.read(marks.log(), log.endOffsets(Topology.ORDERS_TOPIC));
         Set<String> inLog = new HashSet<>(contents.orderIds());

@@ -10,20 +10,14 @@ import dev.lunchrush.events.Topology;
  * drained, every acknowledged order is on the kitchen screen (by id) and was counted by the dashboard through the
  * feed (by count).
  */
-final class MemoryFeedOracle implements StreamOracle {
-
-    private final Readers readers;
-    private final Await await;
-    private final ScenarioConsole console;
+final class MemoryFeedOracle extends StreamOracle {
 
     MemoryFeedOracle(Readers readers, Await await, ScenarioConsole console) {
-        this.readers = readers;
-        this.await = await;
-        this.console = console;
+        super(readers, await, console);
     }
 
     @Override
-    public Result judge(Scenario scenario, Marks marks, OrderStream stream, List<String> notes, List<String> failures) {
+    Result judge(Scenario scenario, Marks marks, OrderStream stream, List<String> notes, List<String> failures) {
         Set<String> acknowledged = Set.copyOf(stream.acknowledged);
         console.say(scenario, "waiting for the kitchen queue and the feed to drain");
         Readers.Counts before = marks.counts();

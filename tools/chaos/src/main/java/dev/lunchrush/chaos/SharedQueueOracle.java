@@ -9,20 +9,14 @@ import dev.lunchrush.events.Topology;
  * The oracle of act 1, one queue both readers compete on: once the queue has drained, every acknowledged order is
  * on the kitchen screen (by id) or was counted by the dashboard, which keeps no ids (by count).
  */
-final class SharedQueueOracle implements StreamOracle {
-
-    private final Readers readers;
-    private final Await await;
-    private final ScenarioConsole console;
+final class SharedQueueOracle extends StreamOracle {
 
     SharedQueueOracle(Readers readers, Await await, ScenarioConsole console) {
-        this.readers = readers;
-        this.await = await;
-        this.console = console;
+        super(readers, await, console);
     }
 
     @Override
-    public Result judge(Scenario scenario, Marks marks, OrderStream stream, List<String> notes, List<String> failures) {
+    Result judge(Scenario scenario, Marks marks, OrderStream stream, List<String> notes, List<String> failures) {
         Set<String> acknowledged = Set.copyOf(stream.acknowledged);
         console.say(scenario, "waiting for the shared queue to drain");
         Readers.Counts before = marks.counts();
