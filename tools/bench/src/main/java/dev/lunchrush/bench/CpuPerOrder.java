@@ -42,6 +42,9 @@ final class CpuPerOrder {
     static final String DRIVER = "load-generator";
     static final int RABBITMQ_PORT = 5672;
     static final int PROMETHEUS_PORT = 9090;
+    /** The warm-up before a window goes on in steps of 10 s while the JVMs still compile, for at most two minutes. */
+    static final Duration MOST_WARM_UP = Duration.ofSeconds(120);
+    static final Duration WARM_UP_STEP = Duration.ofSeconds(10);
 
     /** A goal of the issue: the processes' CPU per order together at most {@code limitMillis}, judged at the first rate. */
     record Goal(String label, double limitMillis, List<String> members) {
@@ -68,12 +71,14 @@ final class CpuPerOrder {
     /**
      * Everything one measured window saw. {@code rateHeld}: at least 95% of the asked rate answered over the asked
      * window; a stack that cannot keep up has its window cut once the driver is 5 s behind (as the search's steps), and
-     * its figures are then per order of what it did answer.
+     * its figures are then per order of what it did answer. {@code warmUpSeconds}: how long the warm-up before it took
+     * (until the JVMs' compilers had settled, {@link JitSettling}); {@code jitTicks}: what each JVM's compiler threads
+     * took within the window, a part of its ticks.
      */
-    record Window(double ratePerSecond, String what, long warmUpSeconds, long askedSeconds, double windowSeconds,
+    record Window(double ratePerSecond, String what, double warmUpSeconds, long askedSeconds, double windowSeconds,
             boolean rateHeld, long orders, String ordersFrom,
             long driverAccepted, long driverNotAccepted, @Nullable Map<String, Long> readersReceived, RateSearch.Step intake,
-            List<ProcessFigures> processes, MachineFigures machine) {
+            List<ProcessFigures> processes, Map<String, Long> jitTicks, MachineFigures machine) {
 
         @Nullable Double msPerOrder(String name) {
             return processes.stream().filter(p -> p.name().equals(name)).findFirst().map(ProcessFigures::msPerOrder).orElse(null);
@@ -81,8 +86,8 @@ final class CpuPerOrder {
     }
 
     /** The readings a window starts and ends with. */
-    record Mark(long nanos, Map<String, ProcStat.Process> processes, long driverCpuNanos, ProcStat.Machine machine,
-            @Nullable Double placed, @Nullable Map<String, Long> readers) {
+    record Mark(long nanos, Map<String, ProcStat.Process> processes, Map<String, Long> compilerTicks, long driverCpuNanos,
+            ProcStat.Machine machine, @Nullable Double placed, @Nullable Map<String, Long> readers) {
     }
 
     private final Path root;
@@ -190,8 +195,11 @@ final class CpuPerOrder {
         AtomicBoolean first = new AtomicBoolean(true);
         // the scrapes of counters cost the services a little CPU: before the window's /proc readings at its start,
         // after them at its end; nothing is sent at either moment, so the counters do not move meanwhile
-        RateSearch.Measured<Mark> run = RateSearch.warmThenMeasure(name, uri, bodies, rate, warmUp, window,
-                () -> first.getAndSet(false) ? markCountersFirst(targets) : markProcFirst(targets), out);
+        List<Long> jvms = targets.stream().filter(t -> t.pid() != null && isJvm(t)).map(Target::pid).toList();
+        RateSearch.WarmUp warming = smoke ? RateSearch.WarmUp.fixed(warmUp)
+                : new RateSearch.WarmUp(warmUp, MOST_WARM_UP, WARM_UP_STEP, new JitSettling(jvms, hz, name, out)::settled);
+        RateSearch.Measured<Mark> run = RateSearch.warmThenMeasure(name, uri, bodies, rate, warming, window,
+                RateSearch.Marks.of(() -> first.getAndSet(false) ? markCountersFirst(targets) : markProcFirst(targets)), out);
         Mark before = run.before();
         Mark after = run.after();
         RateSearch.Step step = run.step();
@@ -222,11 +230,22 @@ final class CpuPerOrder {
             }
         }
         boolean rateHeld = accepted >= 0.95 * rate * window.toMillis() / 1000.0;
-        Window result = new Window(rate, what, warmUp.toSeconds(), window.toSeconds(), seconds, rateHeld, orders, ordersFrom,
-                accepted, step.notAccepted(),
-                readers, step, processes, machineFigures);
+        Map<String, Long> jitTicks = new LinkedHashMap<>();
+        after.compilerTicks().forEach((process, ticks) -> {
+            Long start = before.compilerTicks().get(process);
+            if (start != null && ticks >= start) {
+                jitTicks.put(process, ticks - start);
+            }
+        });
+        Window result = new Window(rate, what, Math.round(run.warmUpSeconds() * 10) / 10.0, window.toSeconds(), seconds, rateHeld,
+                orders, ordersFrom, accepted, step.notAccepted(), readers, step, processes, jitTicks, machineFigures);
         print(result);
         return result;
+    }
+
+    /** Every process of the stack runs on a JVM but RabbitMQ (Erlang) and Prometheus (Go). */
+    private static boolean isJvm(Target target) {
+        return !target.name().equals("rabbitmq") && !target.name().equals("prometheus");
     }
 
     /** The process's CPU between two readings of it; no figures when it was missing at either or restarted between. */
@@ -347,19 +366,25 @@ final class CpuPerOrder {
 
     private Mark markProcFirst(List<Target> targets) {
         Mark mark = procMark(targets, null, null);
-        return new Mark(mark.nanos(), mark.processes(), mark.driverCpuNanos(), mark.machine(), placed().orElse(null), readers());
+        return new Mark(mark.nanos(), mark.processes(), mark.compilerTicks(), mark.driverCpuNanos(), mark.machine(),
+                placed().orElse(null), readers());
     }
 
     private Mark procMark(List<Target> targets, @Nullable Double placed, @Nullable Map<String, Long> readers) {
         long nanos = System.nanoTime();
         Map<String, ProcStat.Process> processes = new LinkedHashMap<>();
+        Map<String, Long> compilers = new LinkedHashMap<>();
         for (Target target : targets) {
             if (target.pid() != null) {
                 ProcStat.read(target.pid()).ifPresent(reading -> processes.put(target.name(), reading));
+                if (isJvm(target)) {
+                    compilers.put(target.name(), ProcStat.compilerTicks(target.pid()));
+                }
             }
         }
+        compilers.put(DRIVER, ProcStat.compilerTicks(ProcessHandle.current().pid()));
         long driver = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-        return new Mark(nanos, processes, driver, ProcStat.machine(), placed, readers);
+        return new Mark(nanos, processes, compilers, driver, ProcStat.machine(), placed, readers);
     }
 
     /** The order service's {@code orders_placed_total}, summed over its labels. */
@@ -444,20 +469,22 @@ final class CpuPerOrder {
 
     private void print(Window window) {
         StringBuilder text = new StringBuilder();
-        text.append("cpu: %s at %,.0f/s: %,d %s in %.1f s%s (from %s; the driver: %,d accepted, %,d not), intake p50 %.1f / p99 %.1f ms"
-                .formatted(window.what(), window.ratePerSecond(), window.orders(), window.what().startsWith("GET") ? "requests"
-                        : "orders", window.windowSeconds(), window.rateHeld() ? "" : " (the rate was not held: the window was cut "
-                        + "or answered under 95%)", window.ordersFrom(), window.driverAccepted(), window.driverNotAccepted(),
-                        window.intake().p50Millis(), window.intake().p99Millis()));
+        text.append(("cpu: %s at %,.0f/s: %,d %s in %.1f s after %.0f s of warm-up%s (from %s; the driver: %,d accepted, "
+                + "%,d not), intake p50 %.1f / p99 %.1f ms").formatted(window.what(), window.ratePerSecond(), window.orders(),
+                        window.what().startsWith("GET") ? "requests" : "orders", window.windowSeconds(), window.warmUpSeconds(),
+                        window.rateHeld() ? "" : " (the rate was not held: the window was cut or answered under 95%)",
+                        window.ordersFrom(), window.driverAccepted(), window.driverNotAccepted(), window.intake().p50Millis(),
+                        window.intake().p99Millis()));
         if (window.readersReceived() != null) {
             text.append(", read meanwhile: ").append(window.readersReceived());
         }
         for (ProcessFigures process : window.processes()) {
             text.append('\n').append(process.msPerOrder() == null
                     ? "  %-20s %s".formatted(process.name(), process.note() == null ? "no figure" : process.note())
-                    : "  %-20s pid %-8d %8s ticks %8.2f s CPU %8.3f ms each %4.0f%% of a core".formatted(process.name(),
+                    : "  %-20s pid %-8d %8s ticks %8.2f s CPU %8.3f ms each %4.0f%% of a core%s".formatted(process.name(),
                             process.pid(), process.ticks() == null ? "-" : "%,d".formatted(process.ticks()), process.cpuSeconds(),
-                            process.msPerOrder(), 100 * nz(process.shareOfOneCore())));
+                            process.msPerOrder(), 100 * nz(process.shareOfOneCore()), window.jitTicks().containsKey(process.name())
+                                    ? "   of which the JIT %,d ticks".formatted(window.jitTicks().get(process.name())) : ""));
         }
         MachineFigures machine = window.machine();
         text.append('\n').append("  %-20s %19s ticks %8.2f s CPU %8.3f ms each %4.0f%% of all cores".formatted("the machine",
@@ -494,6 +521,9 @@ final class CpuPerOrder {
         }
         rows.add(new String[] {"  report replayer", "%s | %s".formatted(ms(main.msPerOrder("report-replayer")),
                 ms(windows.get(second).msPerOrder("report-replayer"))), "", "", ""});
+        rows.add(new String[] {"  of all the above: the JVMs' JIT compilers", "%s | %s".formatted(ms(jitPerOrder(main)),
+                ms(jitPerOrder(windows.get(second)))), "GET /menu: %s ms/request".formatted(ms(jitPerOrder(menu))), "",
+                "(a cost of their start)"});
         rows.add(new String[] {"  kafka-producer-perf-test itself", "", "%.4f ms/record (%,d records, %,.0f/s)".formatted(
                 nz(producer.toolMsPerRecord()), producer.records(), producer.recordsPerSecond()), "", ""});
         rows.add(new String[] {"  the machine (/proc/stat: all it runs)", "%s | %s".formatted(ms(main.machine().msPerOrder()),
@@ -507,6 +537,12 @@ final class CpuPerOrder {
                 .map(p -> p.name() + ": " + p.note()).distinct()
                 .forEach(note -> rows.add(new String[] {"  (" + note + ")", "", "", "", ""}));
         return rows;
+    }
+
+    /** What the JIT compilers of every JVM (the driver's included) took in the window, per order. */
+    @Nullable Double jitPerOrder(Window window) {
+        long ticks = window.jitTicks().values().stream().mapToLong(Long::longValue).sum();
+        return perOrder(ticks / (double) hz, window.orders());
     }
 
     /** {@code 16,000 in 40 s}; {@code 2,908 in 14 s of 40 (not held)} when the stack did not keep up. */

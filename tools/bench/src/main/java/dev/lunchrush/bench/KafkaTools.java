@@ -52,7 +52,7 @@ final class KafkaTools {
         }
     }
 
-    /** acks=all, idempotent, the order service's linger, records of {@code recordSize} bytes, as fast as it goes. */
+    /** acks=all, idempotent, linger 2 ms (as fast as it goes, batches fill anyway), records of {@code recordSize} bytes. */
     ProducerFigures producerPerf(String topic, long records, int recordSize) {
         createTopic(topic);
         List<String> lines = run("org.apache.kafka.tools.ProducerPerformance", List.of("--topic", topic,

@@ -92,6 +92,37 @@ final class ProcStat {
         }
     }
 
+    /**
+     * The ticks of the process's JIT compiler threads: HotSpot's {@code C1 CompilerThread<n>} and
+     * {@code C2 CompilerThread<n>} ({@code comm} cuts names at 15 characters), read from {@code /proc/PID/task/*}/stat.
+     * Zero for a process without them (not a JVM) or gone.
+     */
+    static long compilerTicks(long pid) {
+        long ticks = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(String.valueOf(pid)).resolve("task"))) {
+            for (Path task : tasks) {
+                try {
+                    Process thread = parse(Files.readString(task.resolve("stat"), StandardCharsets.UTF_8));
+                    if (isCompilerThread(thread.comm())) {
+                        ticks += thread.ticks();
+                    }
+                }
+                catch (IOException | RuntimeException ex) {
+                    // the thread ended meanwhile
+                }
+            }
+        }
+        catch (IOException | RuntimeException ex) {
+            return 0;
+        }
+        return ticks;
+    }
+
+    /** A HotSpot JIT compiler thread's name as {@code /proc} gives it. */
+    static boolean isCompilerThread(String comm) {
+        return comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler");
+    }
+
     /** This JVM's own reading. */
     static Process self() {
         return read(ProcessHandle.current().pid()).orElseThrow(() -> new IllegalStateException("no /proc/self/stat: not Linux?"));

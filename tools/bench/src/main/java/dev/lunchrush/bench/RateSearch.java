@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
@@ -71,7 +72,19 @@ final class RateSearch {
     }
 
     /** A measured step, and the marks taken just before it started and just after its last answer. */
-    record Measured<T>(Step step, T before, T after) {
+    /** The measured step, the marks around it, and how long the warm-up before it took. */
+    record Measured<T>(Step step, T before, T after, double warmUpSeconds) {
+    }
+
+    /**
+     * A warm-up of at least {@code least}, then, until {@code settled} says so or {@code most} is reached, more
+     * {@code step}s at the same rate. {@code settled} is asked after each part of the warm-up.
+     */
+    record WarmUp(Duration least, Duration most, Duration step, BooleanSupplier settled) {
+
+        static WarmUp fixed(Duration warmUp) {
+            return new WarmUp(warmUp, warmUp, warmUp, () -> true);
+        }
     }
 
     /**
@@ -114,15 +127,30 @@ final class RateSearch {
     /** As above, with marks that know what the warm-up and the window sent. */
     static <T> Measured<T> warmThenMeasure(String name, URI uri, @Nullable Supplier<byte[]> bodies, double rate,
             Duration warmUp, Duration window, Marks<T> marks, PrintWriter out) {
+        return warmThenMeasure(name, uri, bodies, rate, WarmUp.fixed(warmUp), window, marks, out);
+    }
+
+    /** As above, with a warm-up that goes on until the stack has settled (or for as long as it may). */
+    static <T> Measured<T> warmThenMeasure(String name, URI uri, @Nullable Supplier<byte[]> bodies, double rate,
+            WarmUp warmUp, Duration window, Marks<T> marks, PrintWriter out) {
         return withClient(http -> {
-            say(out, "%s: warm-up, %d s at %,.0f/s, then %d s measured".formatted(name, warmUp.toSeconds(), rate, window.toSeconds()));
-            Step warm = drive(http, uri, bodies, rate, warmUp);
+            say(out, "%s: warm-up, %s at %,.0f/s, then %d s measured".formatted(name, warmUp.least().equals(warmUp.most())
+                    ? warmUp.least().toSeconds() + " s" : warmUp.least().toSeconds() + "-" + warmUp.most().toSeconds() + " s",
+                    rate, window.toSeconds()));
+            long warmStart = System.nanoTime();
+            Step warm = drive(http, uri, bodies, rate, warmUp.least());
+            Duration warmed = warmUp.least();
+            while (warmed.compareTo(warmUp.most()) < 0 && !warmUp.settled().getAsBoolean()) {
+                warm = drive(http, uri, bodies, rate, warmUp.step());
+                warmed = warmed.plus(warmUp.step());
+            }
+            double warmUpSeconds = (System.nanoTime() - warmStart) / 1e9;
             T before = marks.afterWarmUp(warm);
             Step step = drive(http, uri, bodies, rate, window);
             T after = marks.afterWindow(step);
             say(out, "%s: %,6.0f/s asked, %,6.0f/s answered, p50 %.1f ms, p99 %.1f ms, %d not accepted".formatted(name, rate,
                     step.achievedPerSecond(), step.p50Millis(), step.p99Millis(), step.notAccepted()));
-            return new Measured<>(step, before, after);
+            return new Measured<>(step, before, after, warmUpSeconds);
         });
     }
 

@@ -117,6 +117,6 @@ class CpuPerOrderTests {
         }
         RateSearch.Step step = new RateSearch.Step(rate, rate, 1000, 0, 0, 5, 20, 30, true);
         return new CpuPerOrder.Window(rate, "POST /orders", 20, 40, 40, true, 1000, "test", 1000, 0, null, step, processes,
-                new CpuPerOrder.MachineFigures(100, 800, 1, 1.0, 0.125));
+                Map.of("order-service", 2L), new CpuPerOrder.MachineFigures(100, 800, 1, 1.0, 0.125));
     }
 }

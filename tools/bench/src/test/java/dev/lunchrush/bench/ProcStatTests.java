@@ -46,6 +46,19 @@ class ProcStatTests {
     }
 
     @Test
+    void findsTheJitCompilerThreadsOfAJvmAndNoneOfAGoneProcess() throws Exception {
+        assertThat(ProcStat.isCompilerThread("C2 CompilerThre")).isTrue();
+        assertThat(ProcStat.isCompilerThread("C1 CompilerThre")).isTrue();
+        assertThat(ProcStat.isCompilerThread("GC Thread#0")).isFalse();
+        assertThat(ProcStat.isCompilerThread("java")).isFalse();
+        long before = ProcStat.compilerTicks(ProcessHandle.current().pid());
+        // this JVM compiles while the test suite runs; its compilers' ticks are part of its own and never fall
+        assertThat(before).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(ProcStat.self().ticks());
+        assertThat(ProcStat.compilerTicks(ProcessHandle.current().pid())).isGreaterThanOrEqualTo(before);
+        assertThat(ProcStat.compilerTicks(Long.MAX_VALUE)).isZero();
+    }
+
+    @Test
     void theOwnProcessReadsAsItselfAndItsTicksOnlyGrow() {
         ProcStat.Process first = ProcStat.self();
         ProcStat.Process again = ProcStat.read(ProcessHandle.current().pid()).orElseThrow();
