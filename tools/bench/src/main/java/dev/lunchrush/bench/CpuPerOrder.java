@@ -195,9 +195,9 @@ final class CpuPerOrder {
         AtomicBoolean first = new AtomicBoolean(true);
         // the scrapes of counters cost the services a little CPU: before the window's /proc readings at its start,
         // after them at its end; nothing is sent at either moment, so the counters do not move meanwhile
-        List<Long> jvms = targets.stream().filter(t -> t.pid() != null && isJvm(t)).map(Target::pid).toList();
-        RateSearch.WarmUp warming = smoke ? RateSearch.WarmUp.fixed(warmUp)
-                : new RateSearch.WarmUp(warmUp, MOST_WARM_UP, WARM_UP_STEP, new JitSettling(jvms, hz, name, out)::settled);
+        RateSearch.WarmUp warming = smoke ? RateSearch.WarmUp.fixed(warmUp) : new RateSearch.WarmUp(warmUp, MOST_WARM_UP,
+                WARM_UP_STEP, new JitSettling(() -> compilerTicks(targets).values().stream().mapToLong(Long::longValue).sum(),
+                        hz, name, out)::settled);
         RateSearch.Measured<Mark> run = RateSearch.warmThenMeasure(name, uri, bodies, rate, warming, window,
                 RateSearch.Marks.of(() -> first.getAndSet(false) ? markCountersFirst(targets) : markProcFirst(targets)), out);
         Mark before = run.before();
@@ -243,9 +243,19 @@ final class CpuPerOrder {
         return result;
     }
 
-    /** Every process of the stack runs on a JVM but RabbitMQ (Erlang) and Prometheus (Go). */
-    private static boolean isJvm(Target target) {
-        return !target.name().equals("rabbitmq") && !target.name().equals("prometheus");
+    /**
+     * The ticks of the JIT compiler threads of every JVM of the stack (all but RabbitMQ, Erlang, and Prometheus, Go) and
+     * of this one (the driver's), by process name.
+     */
+    private static Map<String, Long> compilerTicks(List<Target> targets) {
+        Map<String, Long> compilers = new LinkedHashMap<>();
+        for (Target target : targets) {
+            if (target.pid() != null && !target.name().equals("rabbitmq") && !target.name().equals("prometheus")) {
+                compilers.put(target.name(), ProcStat.compilerTicks(target.pid()));
+            }
+        }
+        compilers.put(DRIVER, ProcStat.compilerTicks(ProcessHandle.current().pid()));
+        return compilers;
     }
 
     /** The process's CPU between two readings of it; no figures when it was missing at either or restarted between. */
@@ -373,16 +383,12 @@ final class CpuPerOrder {
     private Mark procMark(List<Target> targets, @Nullable Double placed, @Nullable Map<String, Long> readers) {
         long nanos = System.nanoTime();
         Map<String, ProcStat.Process> processes = new LinkedHashMap<>();
-        Map<String, Long> compilers = new LinkedHashMap<>();
         for (Target target : targets) {
             if (target.pid() != null) {
                 ProcStat.read(target.pid()).ifPresent(reading -> processes.put(target.name(), reading));
-                if (isJvm(target)) {
-                    compilers.put(target.name(), ProcStat.compilerTicks(target.pid()));
-                }
             }
         }
-        compilers.put(DRIVER, ProcStat.compilerTicks(ProcessHandle.current().pid()));
+        Map<String, Long> compilers = compilerTicks(targets);
         long driver = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
         return new Mark(nanos, processes, compilers, driver, ProcStat.machine(), placed, readers);
     }

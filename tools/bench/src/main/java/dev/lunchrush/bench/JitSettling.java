@@ -1,8 +1,7 @@
 package dev.lunchrush.bench;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Whether the JVMs of the stack (and this one, the driver's) have stopped compiling: the ticks of their JIT compiler
@@ -15,26 +14,26 @@ final class JitSettling {
     /** At most 2% of one core for all the JVMs' compilers together over the last part of the warm-up. */
     static final double SETTLED_SHARE = 0.02;
 
-    private final List<Long> pids;
+    private final LongSupplier compilerTicks;
     private final long hz;
     private final String name;
     private final PrintWriter out;
     private long lastTicks;
     private long lastNanos;
 
-    JitSettling(List<Long> pids, long hz, String name, PrintWriter out) {
-        this.pids = new ArrayList<>(pids);
-        this.pids.add(ProcessHandle.current().pid());
+    /** {@code compilerTicks}: the ticks of every watched JVM's compiler threads together, as they stand. */
+    JitSettling(LongSupplier compilerTicks, long hz, String name, PrintWriter out) {
+        this.compilerTicks = compilerTicks;
         this.hz = hz;
         this.name = name;
         this.out = out;
-        this.lastTicks = ticks();
+        this.lastTicks = compilerTicks.getAsLong();
         this.lastNanos = System.nanoTime();
     }
 
     /** The compilers' share of one core since the last call (or since this was made), and whether it is low enough. */
     boolean settled() {
-        long ticks = ticks();
+        long ticks = compilerTicks.getAsLong();
         long nanos = System.nanoTime();
         double seconds = (nanos - lastNanos) / 1e9;
         double share = share(ticks - lastTicks, hz, seconds);
@@ -49,13 +48,5 @@ final class JitSettling {
 
     static double share(long ticks, long hz, double seconds) {
         return seconds <= 0 ? 0 : ticks / (double) hz / seconds;
-    }
-
-    private long ticks() {
-        long sum = 0;
-        for (long pid : pids) {
-            sum += ProcStat.compilerTicks(pid);
-        }
-        return sum;
     }
 }

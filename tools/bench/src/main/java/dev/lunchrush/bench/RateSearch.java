@@ -71,8 +71,7 @@ final class RateSearch {
         });
     }
 
-    /** A measured step, and the marks taken just before it started and just after its last answer. */
-    /** The measured step, the marks around it, and how long the warm-up before it took. */
+    /** A measured step, the marks taken just before it started and just after its last answer, and how long the warm-up took. */
     record Measured<T>(Step step, T before, T after, double warmUpSeconds) {
     }
 

@@ -2,7 +2,7 @@ package dev.lunchrush.bench;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
@@ -19,33 +19,18 @@ class JitSettlingTests {
     }
 
     @Test
-    void aJvmThatCompilesFlatOutIsNotSettledAndSaysSo() {
+    void compilersBusySinceTheLastQuestionAreNotSettledAndQuietOnesAre() {
         StringWriter text = new StringWriter();
-        JitSettling settling = new JitSettling(List.of(), ProcStat.clockTicksPerSecond(), "test", new PrintWriter(text));
-        // a burst of new code in this JVM: the compilers are busy while it is made hot
-        long deadline = System.nanoTime() + 2_000_000_000L;
-        long sink = 0;
-        int round = 0;
-        while (System.nanoTime() < deadline) {
-            sink += Generated.run(round++);
-        }
-        boolean settled = settling.settled();
+        AtomicLong ticks = new AtomicLong(1_000);
+        JitSettling settling = new JitSettling(ticks::get, 100, "test", new PrintWriter(text));
 
-        assertThat(sink).isNotZero();
-        assertThat(text.toString()).contains("test: the JIT compilers at ").contains("of a core over the last 2 s");
-        // whether this JVM's compilers stayed under 2% here depends on the machine; the verdict must match the share
-        assertThat(text.toString()).contains(settled ? "settled" : "warming up on");
-    }
+        // a whole core for the compilers since it was made: far above 2% whatever time has passed meanwhile
+        ticks.addAndGet(100_000);
+        assertThat(settling.settled()).isFalse();
+        assertThat(text.toString()).contains("test: the JIT compilers at ").contains("warming up on");
 
-    /** Some code for the compilers. */
-    private static final class Generated {
-
-        static long run(int round) {
-            long value = round;
-            for (int i = 0; i < 1_000; i++) {
-                value = value * 31 + Long.toString(value ^ i).hashCode();
-            }
-            return value | 1;
-        }
+        // not a tick more since the last question
+        assertThat(settling.settled()).isTrue();
+        assertThat(text.toString()).contains("at 0.0% of a core").contains("settled");
     }
 }
