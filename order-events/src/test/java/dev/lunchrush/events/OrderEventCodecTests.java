@@ -123,11 +123,52 @@ class OrderEventCodecTests {
                 "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]",
                 "{\"orderId\":\"o\",\"kitchenId\":\"k1\",\"placedAt\":\"yesterday\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
                 "{\"orderId\":\"o\",\"kitchenId\":\"k1\",\"placedAt\":1764159600,\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
-                "{\"orderId\":\" \",\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}");
+                "{\"orderId\":\" \",\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{\"orderId\":\"\\t \\n\",\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{\"orderId\":null,\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{\"orderId\":[\"o\"],\"kitchenId\":\"k1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{\"orderId\":\"o\",\"kitchenId\":\" \",\"placedAt\":\"2026-11-26T12:20:00Z\",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}],\"deliveryAddress\":{\"street\":\"x\"}}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}],\"run\":[1]}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}],\"origin\":{}}",
+                "{" + valid + ",\"items\":[{\"dish\":\"ramen\",\"quantity\":1}],\"deliveryAddress\":\"unterminated");
         for (String json : poison) {
-            assertThatThrownBy(() -> OrderEventCodec.decode(json.getBytes(StandardCharsets.UTF_8)))
+            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+            assertThatThrownBy(() -> OrderEventCodec.decode(bytes))
                     .as(json).isInstanceOf(OrderEventFormatException.class).hasMessageStartingWith("not an order event");
+            assertThatThrownBy(() -> OrderEventCodec.decodeTally(bytes, 0, bytes.length))
+                    .as("tally of " + json).isInstanceOf(OrderEventFormatException.class)
+                    .hasMessageStartingWith("not an order event");
         }
+    }
+
+    @Test
+    void talliesGeneratedOrdersAsTheWholeEventReadsThem() {
+        SampleOrders orders = new SampleOrders(MENU, new SplittableRandom(13));
+        for (int i = 0; i < 500; i++) {
+            OrderRequest request = orders.next();
+            OrderEvent event = new OrderEvent("o-" + i, Instant.parse("2026-11-26T12:20:00.123Z").plusSeconds(i),
+                    request.kitchenId(), i % 7 == 0 ? null : request.customerId(), request.items(),
+                    request.deliveryAddress(), i % 5 == 0 ? null : request.notes(), OrderEvent.ORIGIN_LIVE, "run-1", i);
+            byte[] json = OrderEventCodec.encode(event);
+
+            assertThat(OrderEventCodec.decodeTally(json, 0, json.length)).isEqualTo(OrderTally.of(event));
+        }
+    }
+
+    @Test
+    void aTallyTakesWhatTheWholeEventTakes() {
+        String json = "{\"orderId\":7,\"placedAt\":\"2026-11-26T12:20:00Z\",\"kitchenId\":\"k2\",\"deliveryAddress\":null,"
+                + "\"notes\":true,\"origin\":\"import\",\"run\":\"r\",\"items\":[{\"dish\":\"diavola\",\"quantity\":\"3\"}]}";
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+
+        OrderEvent event = OrderEventCodec.decode(bytes);
+
+        assertThat(event.orderId()).isEqualTo("7");
+        assertThat(OrderEventCodec.decodeTally(bytes, 0, bytes.length)).isEqualTo(OrderTally.of(event))
+                .isEqualTo(new OrderTally(Instant.parse("2026-11-26T12:20:00Z"), "k2", null,
+                        List.of(new OrderItem("diavola", 3))));
     }
 
     @Test

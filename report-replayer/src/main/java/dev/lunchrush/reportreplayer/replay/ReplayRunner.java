@@ -19,9 +19,9 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderEventFormatException;
+import dev.lunchrush.events.OrderTally;
 import dev.lunchrush.reportreplayer.log.OrderLog;
 import dev.lunchrush.reportreplayer.report.DayReport;
 import dev.lunchrush.reportreplayer.report.DayReportBuilder;
@@ -96,7 +96,7 @@ class ReplayRunner {
                         if (record.timestamp() < lowest || record.timestamp() >= highest) {
                             continue;
                         }
-                        OrderEvent order = decode(record);
+                        OrderTally order = decode(record);
                         if (order == null) {
                             poison++;
                         }
@@ -118,19 +118,20 @@ class ReplayRunner {
         }
     }
 
-    /** The order in the record; null for a poison record (no value, or not an order). */
-    private static @Nullable OrderEvent decode(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
+    /** What the day's report needs of the order in the record; null for a poison record (no value, or not an order). */
+    private static @Nullable OrderTally decode(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
         ByteBuffer value = record.value();
         if (value == null) {
             return null;
         }
         try {
             if (value.hasArray()) {
-                return OrderEventCodec.decode(value.array(), value.arrayOffset() + value.position(), value.remaining());
+                return OrderEventCodec.decodeTally(value.array(), value.arrayOffset() + value.position(),
+                        value.remaining());
             }
             byte[] copy = new byte[value.remaining()];
             value.duplicate().get(copy);
-            return OrderEventCodec.decode(copy);
+            return OrderEventCodec.decodeTally(copy, 0, copy.length);
         }
         catch (OrderEventFormatException ex) {
             return null;

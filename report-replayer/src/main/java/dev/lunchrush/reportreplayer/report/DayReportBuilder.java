@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.OrderTally;
 
 /**
  * Adds up one day's orders. Orders outside [day start, next day start) in the zone are ignored, so
@@ -65,6 +66,11 @@ public class DayReportBuilder {
 
     /** @return whether the order was placed that day and counted */
     public boolean add(OrderEvent order) {
+        return add(OrderTally.of(order));
+    }
+
+    /** @return whether the order was placed that day and counted */
+    public boolean add(OrderTally order) {
         Instant placedAt = order.placedAt();
         if (!covers(placedAt)) {
             return false;

@@ -20,6 +20,7 @@ import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.events.OrderTally;
 import dev.lunchrush.events.SampleOrders;
 
 /**
@@ -70,5 +71,11 @@ public class OrderEventCodecBenchmark {
     @Benchmark
     public OrderEvent decode() {
         return OrderEventCodec.decode(encoded[next++ & (ORDERS - 1)]);
+    }
+
+    @Benchmark
+    public OrderTally decodeTally() {
+        byte[] json = encoded[next++ & (ORDERS - 1)];
+        return OrderEventCodec.decodeTally(json, 0, json.length);
     }
 }
