@@ -191,33 +191,19 @@ public final class OrderEventCodec {
     }
 
     private static String text(JsonParser parser, String field) {
-        JsonToken token = parser.currentToken();
-        if (token == JsonToken.VALUE_NULL) {
-            return null;
-        }
-        if (!token.isScalarValue()) {
-            throw new OrderEventFormatException("not an order event: " + field + " is not text", null);
-        }
-        return parser.getString();
+        return hasText(parser, field) ? parser.getString() : null;
     }
 
     /** {@link #text}'s check without the string: null, as a tally keeps no such field. */
     private static String skipText(JsonParser parser, String field) {
-        JsonToken token = parser.currentToken();
-        if (token != JsonToken.VALUE_NULL && !token.isScalarValue()) {
-            throw new OrderEventFormatException("not an order event: " + field + " is not text", null);
-        }
+        hasText(parser, field);
         return null;
     }
 
     /** Whether {@link #text} would give a text that is not blank, read from the parser's own characters. */
     private static boolean textNotBlank(JsonParser parser, String field) {
-        JsonToken token = parser.currentToken();
-        if (token == JsonToken.VALUE_NULL) {
+        if (!hasText(parser, field)) {
             return false;
-        }
-        if (!token.isScalarValue()) {
-            throw new OrderEventFormatException("not an order event: " + field + " is not text", null);
         }
         char[] characters = parser.getStringCharacters();
         int from = parser.getStringOffset();
@@ -228,6 +214,18 @@ public final class OrderEventCodec {
             }
         }
         return false;
+    }
+
+    /** False for null, true for any scalar (its text is the field's), poison for an object or a list. */
+    private static boolean hasText(JsonParser parser, String field) {
+        JsonToken token = parser.currentToken();
+        if (token == JsonToken.VALUE_NULL) {
+            return false;
+        }
+        if (!token.isScalarValue()) {
+            throw new OrderEventFormatException("not an order event: " + field + " is not text", null);
+        }
+        return true;
     }
 
     private static long number(JsonParser parser, String field) {
