@@ -12,7 +12,6 @@ import java.util.TreeMap;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.OrderTally;
 
@@ -62,11 +61,6 @@ public class DayReportBuilder {
 
     public boolean covers(Instant instant) {
         return !instant.isBefore(from) && instant.isBefore(to);
-    }
-
-    /** @return whether the order was placed that day and counted */
-    public boolean add(OrderEvent order) {
-        return add(OrderTally.of(order));
     }
 
     /** @return whether the order was placed that day and counted */

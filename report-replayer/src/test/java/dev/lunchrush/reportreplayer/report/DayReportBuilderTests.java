@@ -4,12 +4,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.OrderTally;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,8 +47,7 @@ class DayReportBuilderTests {
         assertThat(report.averageItemsPerOrder()).isEqualTo(3.0);
     }
 
-    private static OrderEvent order(String placedAt) {
-        return new OrderEvent(UUID.randomUUID().toString(), Instant.parse(placedAt), "k1", "c-1",
-                List.of(new OrderItem("ramen", 2), new OrderItem("gyoza", 1)), "1 Mill Lane", null, OrderEvent.ORIGIN_IMPORT, "t", 0);
+    private static OrderTally order(String placedAt) {
+        return new OrderTally(Instant.parse(placedAt), "k1", "c-1", List.of(new OrderItem("ramen", 2), new OrderItem("gyoza", 1)));
     }
 }
