@@ -50,9 +50,7 @@ public final class OrderEventCodec {
      * record value that is a slice of a larger buffer, read without copying it.
      */
     public static OrderEvent decode(byte[] bytes, int offset, int length) {
-        Fields fields = parse(bytes, offset, length, false);
-        return new OrderEvent(fields.orderId, fields.placedAt, fields.kitchenId, fields.customerId, fields.items,
-                fields.deliveryAddress, fields.notes, fields.origin, fields.run, fields.sequence);
+        return (OrderEvent) parse(bytes, offset, length, false);
     }
 
     /**
@@ -62,18 +60,17 @@ public final class OrderEventCodec {
      * is checked where it stands and never made into strings.
      */
     public static OrderTally decodeTally(byte[] bytes, int offset, int length) {
-        Fields fields = parse(bytes, offset, length, true);
-        return new OrderTally(fields.placedAt, fields.kitchenId, fields.customerId, fields.items);
+        return (OrderTally) parse(bytes, offset, length, true);
     }
 
-    private static Fields parse(byte[] bytes, int offset, int length, boolean tally) {
+    /** An {@link OrderEvent}, or an {@link OrderTally} when {@code tally}. */
+    private static Record parse(byte[] bytes, int offset, int length, boolean tally) {
         if (length > MAX_EVENT_BYTES) {
             throw new OrderEventFormatException("not an order event: " + length + " bytes, more than "
                     + MAX_EVENT_BYTES, null);
         }
-        Fields fields;
         try (JsonParser parser = MAPPER.createParser(bytes, offset, length)) {
-            fields = read(parser, tally);
+            return read(parser, tally);
         }
         catch (JacksonException ex) {
             throw new OrderEventFormatException("not an order event: " + ex.getOriginalMessage(), ex);
@@ -81,31 +78,6 @@ public final class OrderEventCodec {
         catch (DateTimeException | NumberFormatException ex) {
             throw new OrderEventFormatException("not an order event: " + ex.getMessage(), ex);
         }
-        if (!fields.orderIdPresent) {
-            throw missing("orderId");
-        }
-        if (fields.kitchenId == null || fields.kitchenId.isBlank()) {
-            throw missing("kitchenId");
-        }
-        if (fields.placedAt == null) {
-            throw new OrderEventFormatException("not an order event: placedAt is missing", null);
-        }
-        return fields;
-    }
-
-    /** The fields as read; in a tally the ones no report reads stay null. */
-    private static final class Fields {
-        String orderId;
-        boolean orderIdPresent;
-        Instant placedAt;
-        String kitchenId;
-        String customerId;
-        List<OrderItem> items;
-        String deliveryAddress;
-        String notes;
-        String origin;
-        String run;
-        long sequence;
     }
 
     /**
@@ -115,7 +87,7 @@ public final class OrderEventCodec {
      * fields no report reads are checked as they would be read (a scalar or null; the id not blank) and
      * left unread, which the parser then skips.
      */
-    private static Fields read(JsonParser parser, boolean tally) {
+    private static Record read(JsonParser parser, boolean tally) {
         JsonToken token = parser.nextToken();
         if (token == null) {
             throw new OrderEventFormatException("not an order event: empty", null);
@@ -123,39 +95,60 @@ public final class OrderEventCodec {
         if (token != JsonToken.START_OBJECT) {
             throw new OrderEventFormatException("not an order event: " + token + " instead of an object", null);
         }
-        Fields fields = new Fields();
+        String orderId = null;
+        boolean orderIdPresent = false;
+        Instant placedAt = null;
+        String kitchenId = null;
+        String customerId = null;
+        List<OrderItem> items = null;
+        String deliveryAddress = null;
+        String notes = null;
+        String origin = null;
+        String run = null;
+        long sequence = 0;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = parser.currentName();
             parser.nextToken();
             switch (field) {
                 case "orderId" -> {
                     if (tally) {
-                        fields.orderIdPresent = textNotBlank(parser, field);
+                        orderIdPresent = textNotBlank(parser, field);
                     }
                     else {
-                        fields.orderId = text(parser, field);
-                        fields.orderIdPresent = fields.orderId != null && !fields.orderId.isBlank();
+                        orderId = text(parser, field);
+                        orderIdPresent = orderId != null && !orderId.isBlank();
                     }
                 }
-                case "placedAt" -> fields.placedAt = instant(parser);
-                case "kitchenId" -> fields.kitchenId = text(parser, field);
-                case "customerId" -> fields.customerId = text(parser, field);
-                case "items" -> fields.items = items(parser);
-                case "deliveryAddress" -> fields.deliveryAddress = tally ? skipText(parser, field) : text(parser, field);
-                case "notes" -> fields.notes = tally ? skipText(parser, field) : text(parser, field);
-                case "origin" -> fields.origin = tally ? skipText(parser, field) : text(parser, field);
-                case "run" -> fields.run = tally ? skipText(parser, field) : text(parser, field);
-                case "sequence" -> fields.sequence = number(parser, field);
+                case "placedAt" -> placedAt = instant(parser);
+                case "kitchenId" -> kitchenId = text(parser, field);
+                case "customerId" -> customerId = text(parser, field);
+                case "items" -> items = items(parser);
+                case "deliveryAddress" -> deliveryAddress = tally ? skipText(parser, field) : text(parser, field);
+                case "notes" -> notes = tally ? skipText(parser, field) : text(parser, field);
+                case "origin" -> origin = tally ? skipText(parser, field) : text(parser, field);
+                case "run" -> run = tally ? skipText(parser, field) : text(parser, field);
+                case "sequence" -> sequence = number(parser, field);
                 default -> parser.skipChildren();
             }
         }
         if (parser.nextToken() != null) {
             throw new OrderEventFormatException("not an order event: more after the object", null);
         }
-        if (fields.items == null || fields.items.isEmpty()) {
+        if (items == null || items.isEmpty()) {
             throw new OrderEventFormatException("not an order event: no items", null);
         }
-        return fields;
+        if (!orderIdPresent) {
+            throw missing("orderId");
+        }
+        if (kitchenId == null || kitchenId.isBlank()) {
+            throw missing("kitchenId");
+        }
+        if (placedAt == null) {
+            throw new OrderEventFormatException("not an order event: placedAt is missing", null);
+        }
+        return tally ? new OrderTally(placedAt, kitchenId, customerId, items)
+                : new OrderEvent(orderId, placedAt, kitchenId, customerId, items, deliveryAddress, notes, origin, run,
+                        sequence);
     }
 
     private static List<OrderItem> items(JsonParser parser) {
