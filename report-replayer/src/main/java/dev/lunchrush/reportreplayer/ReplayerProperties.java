@@ -29,18 +29,24 @@ public record ReplayerProperties(
     /**
      * @param topic the log
      * @param maxPollRecords records per poll: large, the replay wants throughput, not latency
-     * @param fetchMaxBytes bytes per fetch response: 16 MB. A fetch response is one buffer, and in G1 (1 MB
-     *        regions in a 256 MB heap) responses of up to 48 MB (64 MB, 16 MB a partition) went straight to the
-     *        old generation and started one concurrent marking cycle after another: 40% of the replayer's CPU
-     *        in a replay was GC. Smaller ones (4 MB, 1 MB a partition) wait more often for the next fetch
-     * @param maxPartitionFetchBytes bytes per partition per fetch: 4 MB
+     * @param fetchMaxBytes bytes per fetch response: 16 MB, a bound that one reader of several partitions
+     *        meets; a reader of one partition gets at most {@code maxPartitionFetchBytes}
+     * @param maxPartitionFetchBytes bytes per partition per fetch: 1 MB. A fetch response is one buffer; below
+     *        half a G1 region (4 MB regions, {@code infra/jvm/report-replayer.env}) it is an ordinary young
+     *        object. Larger ones went to the old generation whole and started one concurrent marking cycle
+     *        after another (40% of the replayer's CPU with 16 MB a partition, a third with 4 MB and three
+     *        readers)
+     * @param readers at most this many consumers read a replay side by side, each its share of the partitions in
+     *        a thread of its own: 3, the topic's partitions. Decoding is most of a replay's CPU, and one reader
+     *        left the second core idle
      * @param keptStatuses how many finished replays {@code GET /api/replays} remembers
      */
     public record Replay(
             @DefaultValue(Topology.ORDERS_TOPIC) @NotBlank String topic,
             @DefaultValue("10000") @Min(1) int maxPollRecords,
             @DefaultValue("16777216") @Min(1024) int fetchMaxBytes,
-            @DefaultValue("4194304") @Min(1024) int maxPartitionFetchBytes,
+            @DefaultValue("1048576") @Min(1024) int maxPartitionFetchBytes,
+            @DefaultValue("3") @Min(1) int readers,
             @DefaultValue("100") @Min(1) int keptStatuses) {
     }
 }

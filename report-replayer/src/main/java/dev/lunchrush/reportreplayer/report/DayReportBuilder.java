@@ -17,7 +17,8 @@ import dev.lunchrush.events.OrderTally;
 
 /**
  * Adds up one day's orders. Orders outside [day start, next day start) in the zone are ignored, so
- * the caller may hand it every record it read. Not thread-safe: one replay thread feeds it.
+ * the caller may hand it every record it read. Not thread-safe: each reader of a replay feeds a builder of its
+ * own, and the builders are merged at the end.
  */
 public class DayReportBuilder {
 
@@ -89,6 +90,33 @@ public class DayReportBuilder {
             last = placedAt;
         }
         return true;
+    }
+
+    /** Adds what {@code other} counted (the same day in the same zone: another share of the log) to this one. */
+    public void merge(DayReportBuilder other) {
+        if (!date.equals(other.date) || !zone.equals(other.zone)) {
+            throw new IllegalArgumentException("cannot merge " + other.date + " in " + other.zone + " into " + date
+                    + " in " + zone);
+        }
+        total += other.total;
+        portions += other.portions;
+        for (int hour = 0; hour < 24; hour++) {
+            perHour[hour] += other.perHour[hour];
+        }
+        other.perKitchenPerHour.forEach((kitchen, hours) -> {
+            long[] mine = perKitchenPerHour.computeIfAbsent(kitchen, name -> new long[24]);
+            for (int hour = 0; hour < 24; hour++) {
+                mine[hour] += hours[hour];
+            }
+        });
+        other.portionsPerDish.forEach((dish, count) -> portionsPerDish.merge(dish, count, Long::sum));
+        customers.addAll(other.customers);
+        if (other.first != null && (first == null || other.first.isBefore(first))) {
+            first = other.first;
+        }
+        if (other.last != null && (last == null || other.last.isAfter(last))) {
+            last = other.last;
+        }
     }
 
     public DayReport build(DayReport.Provenance provenance) {
