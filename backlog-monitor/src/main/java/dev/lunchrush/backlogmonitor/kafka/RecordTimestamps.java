@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -46,6 +47,7 @@ class RecordTimestamps implements AutoCloseable {
     };
     private Set<TopicPartition> assigned = Set.of();
     private long fetches;
+    private long recordsFetched;
 
     RecordTimestamps(Map<String, Object> consumerProperties, Duration timeout) {
         Map<String, Object> config = new HashMap<>(consumerProperties);
@@ -101,9 +103,21 @@ class RecordTimestamps implements AutoCloseable {
             Set<TopicPartition> answered = new HashSet<>();
             while (!answered.containsAll(targets) && System.nanoTime() < deadline) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+                recordsFetched += records.count();
                 for (TopicPartition partition : records.partitions()) {
                     if (targets.contains(partition) && answered.add(partition)) {
                         answer(partition, records.records(partition), missing, found);
+                        // answered: not one fetch more of it while the others are waited for (a reader far
+                        // behind would otherwise stream its backlog through here until they answer)
+                        consumer.pause(List.of(partition));
+                    }
+                }
+                for (TopicPartition partition : targets) {
+                    if (!answered.contains(partition) && nothingAfter(partition, missing.get(partition))) {
+                        // only transaction markers from the offset asked to the end: no record to date it by
+                        answered.add(partition);
+                        missing.remove(partition);
+                        consumer.pause(List.of(partition));
                     }
                 }
             }
@@ -139,6 +153,20 @@ class RecordTimestamps implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the consumer read past every offset still asked of the partition, to its end, and found no record:
+     * they are offsets of transaction markers (a reader that read everything commits the offset after its last
+     * record, the marker's). Having moved past them, the consumer has had a fetch answered since the seek, so
+     * the lag it reports is that answer's, not an older one's.
+     */
+    private boolean nothingAfter(TopicPartition partition, NavigableSet<Long> asked) {
+        if (consumer.position(partition) <= asked.last()) {
+            return false;
+        }
+        OptionalLong lag = consumer.currentLag(partition);
+        return lag.isPresent() && lag.getAsLong() == 0;
+    }
+
     private void assign(Collection<TopicPartition> partitions) {
         if (assigned.containsAll(partitions)) {
             return;
@@ -153,6 +181,11 @@ class RecordTimestamps implements AutoCloseable {
     /** Fetch rounds so far (tests, and whoever debugs). */
     long fetches() {
         return fetches;
+    }
+
+    /** Records the consumer handed over so far (tests, and whoever debugs). */
+    long recordsFetched() {
+        return recordsFetched;
     }
 
     @Override

@@ -71,6 +71,52 @@ class RecordTimestampsTests {
         }
     }
 
+    @Test
+    void anOffsetWithOnlyATransactionMarkerAfterItEndsThePeekWithoutStreamingTheOtherPartitions() throws Exception {
+        String topic = "timestamps-" + UUID.randomUUID().toString().substring(0, 8);
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
+        }
+        Instant base = Instant.parse("2026-11-26T12:20:00.123Z");
+        // partition 0: 20 records in a transaction, then its commit marker at offset 20 (what a reader that read
+        // everything has committed); partition 1: a backlog of 3,000 records
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic + "-tx",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            for (int i = 0; i < 20; i++) {
+                producer.send(new ProducerRecord<>(topic, 0, written(base, 0, i).toEpochMilli(), null, new byte[1000]));
+            }
+            producer.commitTransaction();
+        }
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            for (int i = 0; i < 3_000; i++) {
+                producer.send(new ProducerRecord<>(topic, 1, written(base, 1, i).toEpochMilli(), null, new byte[1000]));
+            }
+            producer.flush();
+        }
+        TopicPartition p0 = new TopicPartition(topic, 0);
+        TopicPartition p1 = new TopicPartition(topic, 1);
+        Map<String, Object> consumer = new HashMap<>();
+        consumer.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
+        try (RecordTimestamps timestamps = new RecordTimestamps(consumer, Duration.ofSeconds(10))) {
+            Map<TopicPartition, Map<Long, Instant>> found = timestamps.at(Map.of(p0, List.of(20L), p1, List.of(0L)));
+
+            assertThat(found.get(p1)).containsExactlyEntriesOf(Map.of(0L, written(base, 1, 0)));
+            assertThat(found.getOrDefault(p0, Map.of())).as("no record at or after the marker: no time").isEmpty();
+            assertThat(timestamps.fetches()).isEqualTo(1);
+            // waiting for the marker's partition until the timeout, the peek went on fetching partition 1 to its end
+            assertThat(timestamps.recordsFetched()).as("records fetched: the first fetch of each partition, not the backlog")
+                    .isLessThan(1_000);
+        }
+    }
+
     private static Instant written(Instant base, int partition, int index) {
         return base.plusSeconds(partition * 60L + index);
     }
