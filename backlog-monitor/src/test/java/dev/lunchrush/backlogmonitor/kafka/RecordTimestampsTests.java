@@ -30,16 +30,10 @@ class RecordTimestampsTests {
 
     @Test
     void answersEveryOffsetExactlyWithOneFetchForAllPartitionsAndNoneForWhatItSawBefore() throws Exception {
-        String topic = "timestamps-" + UUID.randomUUID().toString().substring(0, 8);
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
-        }
+        String topic = newTopic(3);
         // partition p's record i was written at BASE + p minutes + i seconds
         Instant base = Instant.parse("2026-11-26T12:20:00.123Z");
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
             for (int p = 0; p < 3; p++) {
                 for (int i = 0; i < 50; i++) {
                     producer.send(new ProducerRecord<>(topic, p, written(base, p, i).toEpochMilli(), null, new byte[1000]));
@@ -73,18 +67,11 @@ class RecordTimestampsTests {
 
     @Test
     void anOffsetWithOnlyATransactionMarkerAfterItEndsThePeekWithoutStreamingTheOtherPartitions() throws Exception {
-        String topic = "timestamps-" + UUID.randomUUID().toString().substring(0, 8);
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
-        }
+        String topic = newTopic(2);
         Instant base = Instant.parse("2026-11-26T12:20:00.123Z");
         // partition 0: 20 records in a transaction, then its commit marker at offset 20 (what a reader that read
         // everything has committed); partition 1: a backlog of 3,000 records
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic + "-tx",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic + "-tx"))) {
             producer.initTransactions();
             producer.beginTransaction();
             for (int i = 0; i < 20; i++) {
@@ -92,10 +79,7 @@ class RecordTimestampsTests {
             }
             producer.commitTransaction();
         }
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
             for (int i = 0; i < 3_000; i++) {
                 producer.send(new ProducerRecord<>(topic, 1, written(base, 1, i).toEpochMilli(), null, new byte[1000]));
             }
@@ -115,6 +99,22 @@ class RecordTimestampsTests {
             assertThat(timestamps.recordsFetched()).as("records fetched: the first fetch of each partition, not the backlog")
                     .isLessThan(1_000);
         }
+    }
+
+    private static KafkaProducer<byte[], byte[]> producer(Map<String, Object> more) {
+        Map<String, Object> config = new HashMap<>(more);
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return new KafkaProducer<>(config);
+    }
+
+    private static String newTopic(int partitions) throws Exception {
+        String topic = "timestamps-" + UUID.randomUUID().toString().substring(0, 8);
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
+        }
+        return topic;
     }
 
     private static Instant written(Instant base, int partition, int index) {
