@@ -83,12 +83,7 @@ public class DayReportBuilder {
         if (order.customerId() != null) {
             customers.add(order.customerId());
         }
-        if (first == null || placedAt.isBefore(first)) {
-            first = placedAt;
-        }
-        if (last == null || placedAt.isAfter(last)) {
-            last = placedAt;
-        }
+        widen(placedAt, placedAt);
         return true;
     }
 
@@ -111,11 +106,18 @@ public class DayReportBuilder {
         });
         other.portionsPerDish.forEach((dish, count) -> portionsPerDish.merge(dish, count, Long::sum));
         customers.addAll(other.customers);
-        if (other.first != null && (first == null || other.first.isBefore(first))) {
-            first = other.first;
+        if (other.first != null && other.last != null) {
+            widen(other.first, other.last);
         }
-        if (other.last != null && (last == null || other.last.isAfter(last))) {
-            last = other.last;
+    }
+
+    /** The first and last orders counted, widened to take in [{@code from}, {@code to}]. */
+    private void widen(Instant from, Instant to) {
+        if (first == null || from.isBefore(first)) {
+            first = from;
+        }
+        if (last == null || to.isAfter(last)) {
+            last = to;
         }
     }
 
