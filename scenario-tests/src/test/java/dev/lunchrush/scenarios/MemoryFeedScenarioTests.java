@@ -65,11 +65,12 @@ class MemoryFeedScenarioTests {
     private static final int BYTES_KEPT_PER_EVENT_BESIDES_ITS_OWN = 4;
 
     /**
-     * The parallel collector gives up (an OutOfMemoryError) once collecting takes over 90% of the time and full
-     * collections leave under 10% of the heap free; by default 98% and 2%. With the defaults, a full heap whose job still
-     * frees a few events a second can collect back to back for minutes before it dies: a clean-clone run saw
-     * the feed at its budget 105 s into the rush, as predicted, and the process exit at 224 s. Only a heap that
-     * is full and collecting without pause meets these limits; the bounded strategies' flat heap never does.
+     * The parallel collector gives up (an OutOfMemoryError) once collecting takes over 90% of the time and
+     * full collections leave under 10% of the heap free; by default 98% and 2%. With the defaults, a full heap
+     * whose job still frees a few events a second can collect back to back for minutes before it dies: a
+     * clean-clone run saw the feed at its budget 105 s into the rush, as predicted, and the process exit at
+     * 224 s. Only a heap that is full and collecting without pause meets these limits; the bounded strategies'
+     * flat heap never does.
      */
     @RegisterExtension
     static final Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard")
