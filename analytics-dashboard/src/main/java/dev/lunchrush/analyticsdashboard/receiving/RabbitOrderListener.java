@@ -1,8 +1,6 @@
 package dev.lunchrush.analyticsdashboard.receiving;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,14 +14,13 @@ import org.springframework.stereotype.Component;
 
 import dev.lunchrush.analyticsdashboard.processing.Incoming;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
-import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.support.rabbit.OrderMessages;
 
 /**
  * Reads the shared work queue (act 1) and the dashboard's own queue (act 2) in batches. Poison is
- * rejected without requeue, so the broker dead-letters it; the rest is acknowledged once it is in the
- * aggregates.
+ * rejected without requeue, so the broker dead-letters it; the rest is acknowledged at once, with one
+ * acknowledgement, once it is in the aggregates.
  */
 @Component
 class RabbitOrderListener {
@@ -39,38 +36,22 @@ class RabbitOrderListener {
     @RabbitListener(id = "analytics-dashboard-rabbit", queues = {Topology.SHARED_QUEUE, Topology.ANALYTICS_QUEUE},
             containerFactory = "orderListenerFactory", autoStartup = "${lunchrush.rabbitmq.listen:true}")
     void onMessages(List<Message> messages, Channel channel) throws IOException {
-        Map<String, List<Incoming>> bySource = new LinkedHashMap<>();
-        List<Long> tags = new ArrayList<>();
-        for (Message message : messages) {
-            String source = OrderMessages.source(message);
-            OrderEvent event = OrderMessages.decodeOrReject(message, channel, source, () -> processor.deadLettered(source));
-            if (event != null) {
-                bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(Incoming.of(event));
-                tags.add(message.getMessageProperties().getDeliveryTag());
-            }
-        }
+        OrderMessages.Batch<Incoming> batch = OrderMessages.decodeBatch(messages, channel, Incoming::of,
+                processor::deadLettered);
         try {
-            for (Map.Entry<String, List<Incoming>> entry : bySource.entrySet()) {
+            for (Map.Entry<String, List<Incoming>> entry : batch.bySource().entrySet()) {
                 processor.process(entry.getKey(), entry.getValue());
             }
-            for (long tag : tags) {
-                channel.basicAck(tag, false);
-            }
+            batch.ack(channel);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
-            nackAll(channel, tags);
+            batch.requeue(channel);
         }
         catch (RuntimeException ex) {
             // not the messages' fault (the database, most likely): give them back for a later try
-            log.error("could not process {} orders, requeued", tags.size(), ex);
-            nackAll(channel, tags);
-        }
-    }
-
-    private static void nackAll(Channel channel, List<Long> tags) throws IOException {
-        for (long tag : tags) {
-            channel.basicNack(tag, false, true);
+            log.error("could not process {} orders, requeued", batch.orders(), ex);
+            batch.requeue(channel);
         }
     }
 }

@@ -30,15 +30,9 @@ class RabbitReceiving extends RabbitReaderConfiguration {
             @Value("${lunchrush.rabbitmq.batch-size:50}") int batchSize) {
         SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
         configurer.configure(factory, connectionFactory);
-        OrderMessages.manualAcks(factory, prefetch);
-        factory.setBatchListener(true);
-        factory.setConsumerBatchEnabled(true);
-        factory.setBatchSize(batchSize);
         // a batch goes to the listener when it is full, when a message comes more than half a second after the batch
         // was begun, or when no message came for a second (an order waits 1.5 s at most); an idle consumer thread
         // wakes once a second (with a receive timeout of 100 ms it woke ten times a second, for nothing)
-        factory.setReceiveTimeout(1000L);
-        factory.setBatchReceiveTimeout(500L);
-        return factory;
+        return OrderMessages.batches(factory, prefetch, batchSize, 1000L, 500L);
     }
 }

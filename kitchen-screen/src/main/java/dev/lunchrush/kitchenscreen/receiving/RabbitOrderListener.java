@@ -2,6 +2,8 @@ package dev.lunchrush.kitchenscreen.receiving;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 import com.rabbitmq.client.Channel;
 import org.slf4j.Logger;
@@ -17,8 +19,9 @@ import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
 import dev.lunchrush.support.rabbit.OrderMessages;
 
 /**
- * Reads the shared work queue (act 1) and the kitchen's own queue (acts 2 and 3). Acknowledges only
- * after the order is recorded as shown, so a crash before that gets the message redelivered.
+ * Reads the shared work queue (act 1) and the kitchen's own queue (acts 2 and 3) in small batches.
+ * Acknowledges a batch only after its orders are recorded as shown, so a crash before that gets them
+ * redelivered (and the journal's ids keep a redelivered order from being shown twice).
  */
 @Component
 class RabbitOrderListener {
@@ -33,21 +36,19 @@ class RabbitOrderListener {
 
     @RabbitListener(id = "kitchen-screen-rabbit", queues = {Topology.SHARED_QUEUE, Topology.KITCHEN_QUEUE},
             containerFactory = "orderListenerFactory", autoStartup = "${lunchrush.rabbitmq.listen:true}")
-    void onMessage(Message message, Channel channel) throws IOException {
-        long tag = message.getMessageProperties().getDeliveryTag();
-        String source = OrderMessages.source(message);
-        OrderEvent event = OrderMessages.decodeOrReject(message, channel, source, () -> screen.deadLettered(source));
-        if (event == null) {
-            return;
-        }
+    void onMessages(List<Message> messages, Channel channel) throws IOException {
+        OrderMessages.Batch<OrderEvent> batch = OrderMessages.decodeBatch(messages, channel, Function.identity(),
+                screen::deadLettered);
         try {
-            screen.accept(source, List.of(event));
-            channel.basicAck(tag, false);
+            for (Map.Entry<String, List<OrderEvent>> entry : batch.bySource().entrySet()) {
+                screen.accept(entry.getKey(), entry.getValue());
+            }
+            batch.ack(channel);
         }
         catch (RuntimeException ex) {
-            // not the message's fault (the database, most likely): give it back for a later try
-            log.error("could not show order {}, requeued", event.orderId(), ex);
-            channel.basicNack(tag, false, true);
+            // not the messages' fault (the database, most likely): give them back for a later try
+            log.error("could not show {} orders, requeued", batch.orders(), ex);
+            batch.requeue(channel);
         }
     }
 }

@@ -2,14 +2,15 @@ package dev.lunchrush.orderservice.publishing;
 
 import java.time.Duration;
 import java.util.Date;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import com.rabbitmq.client.Channel;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,8 +39,11 @@ import dev.lunchrush.orderservice.problems.ProblemException;
  * <p>Orders are published by one thread of their own, in turn ({@link #publish}): the client's socket
  * writes may block (a broker that is away, or pushes back), so never on an event loop, and one thread
  * that stays busy while orders keep coming is woken once per burst, not once per order as a pool's idle
- * threads are. An order that waited its turn longer than the output timeout is answered 503 and is not
- * sent at all.
+ * threads are. While orders keep coming (one at least every second) that thread publishes them all on one
+ * channel ({@link RabbitTemplate#invoke}): RabbitMQ then confirms many orders with one frame, and the channel
+ * is not handed back to the cache (and waited on by another thread until its confirms came) after each order.
+ * A failed publish ends the channel's turn; the next order gets a fresh one. An order that waited its turn
+ * longer than the output timeout is answered 503 and is not sent at all.
  */
 @Component
 public class RabbitOrderPublisher implements DisposableBean {
@@ -49,10 +53,14 @@ public class RabbitOrderPublisher implements DisposableBean {
     /** Orders waiting for their turn at most; beyond that an order is answered 503 at once. */
     static final int QUEUE = 10_000;
 
+    /** How long the publisher's thread keeps its channel while no order comes. */
+    private static final long IDLE_CHANNEL_MILLIS = 1_000;
+
     private final RabbitTemplate rabbit;
     private final Duration timeout;
-    private final ThreadPoolExecutor publisher = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(QUEUE), new CustomizableThreadFactory("rabbit-publisher-"));
+    private final BlockingQueue<Publication> waiting = new LinkedBlockingQueue<>(QUEUE);
+    private final Thread publisher;
+    private volatile boolean running = true;
 
     RabbitOrderPublisher(RabbitTemplate rabbit, OrderServiceProperties properties) {
         this.rabbit = rabbit;
@@ -62,6 +70,8 @@ public class RabbitOrderPublisher implements DisposableBean {
         // a returned message is reported to its publisher through its CorrelationData (see confirmed)
         this.rabbit.setReturnsCallback(returned -> log.debug("returned by RabbitMQ: {} {}", returned.getReplyCode(),
                 returned.getReplyText()));
+        this.publisher = new CustomizableThreadFactory("rabbit-publisher-").newThread(this::publishInTurn);
+        this.publisher.start();
     }
 
     /**
@@ -72,23 +82,7 @@ public class RabbitOrderPublisher implements DisposableBean {
      */
     public CompletableFuture<Void> publish(String exchange, String routingKey, OrderEvent event, byte[] body) {
         CompletableFuture<Void> answer = new CompletableFuture<>();
-        try {
-            publisher.execute(() -> {
-                if (answer.isDone()) {
-                    return;
-                }
-                confirmed(exchange, routingKey, event.orderId(), event.placedAt().toEpochMilli(), body)
-                        .whenComplete((confirmed, failure) -> {
-                            if (failure == null) {
-                                answer.complete(null);
-                            }
-                            else {
-                                answer.completeExceptionally(ProblemException.unwrap(failure));
-                            }
-                        });
-            });
-        }
-        catch (RejectedExecutionException ex) {
+        if (!this.running || !this.waiting.offer(new Publication(exchange, routingKey, event, body, answer))) {
             return CompletableFuture.failedFuture(ProblemException.unavailable(
                     "RabbitMQ is not taking orders: " + QUEUE + " wait to be published already"));
         }
@@ -102,10 +96,82 @@ public class RabbitOrderPublisher implements DisposableBean {
         });
     }
 
+    /** The publisher's thread: a channel per burst of orders, until the bean is destroyed and no order waits. */
+    private void publishInTurn() {
+        Publication carried = null;
+        while (this.running || carried != null || !this.waiting.isEmpty()) {
+            Publication first = carried != null ? carried : next();
+            carried = null;
+            if (first == null) {
+                continue;
+            }
+            try {
+                carried = this.rabbit.invoke(operations -> {
+                    Publication next = first;
+                    while (next != null) {
+                        // the broker closes a channel on some errors (an exchange deleted meanwhile): the order
+                        // that comes next goes on a fresh channel rather than fail on the closed one
+                        if (!Boolean.TRUE.equals(operations.execute(Channel::isOpen))) {
+                            return next;
+                        }
+                        if (!send(next)) {
+                            return null;
+                        }
+                        next = next();
+                    }
+                    return null;
+                });
+            }
+            catch (AmqpException ex) {
+                // no channel to be had: this order is answered 503, the next one tries again
+                log.warn("no RabbitMQ channel for publishing: {}", ex.getMessage());
+                first.answer().completeExceptionally(
+                        ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage()));
+            }
+        }
+    }
+
+    /**
+     * The next order, waiting for one while the channel may be kept; once destroy() began, only what already
+     * waits (so that every order taken is published or answered).
+     */
+    private @Nullable Publication next() {
+        if (this.running) {
+            try {
+                return this.waiting.poll(IDLE_CHANNEL_MILLIS, TimeUnit.MILLISECONDS);
+            }
+            catch (InterruptedException ex) {
+                // destroy(): go on with what still waits
+            }
+        }
+        return this.waiting.poll();
+    }
+
+    /** Publishes one order on this thread's channel; false when the channel failed and its turn should end. */
+    private boolean send(Publication publication) {
+        CompletableFuture<Void> answer = publication.answer();
+        if (answer.isDone()) {
+            return true;
+        }
+        OrderEvent event = publication.event();
+        boolean[] sent = {true};
+        confirmed(publication.exchange(), publication.routingKey(), event.orderId(), event.placedAt().toEpochMilli(),
+                publication.body(), () -> sent[0] = false)
+                .whenComplete((confirmed, failure) -> {
+                    if (failure == null) {
+                        answer.complete(null);
+                    }
+                    else {
+                        answer.completeExceptionally(ProblemException.unwrap(failure));
+                    }
+                });
+        return sent[0];
+    }
+
     /** Publishes one message on the calling thread and waits for its confirm; a 503 problem when it is not confirmed. */
     public void publishAndWait(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
         try {
-            confirmed(exchange, routingKey, messageId, timestampMillis, body).join();
+            confirmed(exchange, routingKey, messageId, timestampMillis, body, () -> { }).join();
         }
         catch (CompletionException ex) {
             if (ex.getCause() instanceof ProblemException problem) {
@@ -116,7 +182,7 @@ public class RabbitOrderPublisher implements DisposableBean {
     }
 
     private CompletableFuture<Void> confirmed(String exchange, String routingKey, String messageId, long timestampMillis,
-            byte[] body) {
+            byte[] body, Runnable notSent) {
         CorrelationData correlation = new CorrelationData(messageId);
         String target = exchange.isEmpty() ? "queue " + routingKey : "exchange " + exchange;
         try {
@@ -124,6 +190,7 @@ public class RabbitOrderPublisher implements DisposableBean {
         }
         catch (AmqpException ex) {
             log.warn("could not publish {} to {}: {}", messageId, target, ex.getMessage());
+            notSent.run();
             return CompletableFuture.failedFuture(ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage()));
         }
         return correlation.getFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((confirm, failure) -> {
@@ -158,7 +225,13 @@ public class RabbitOrderPublisher implements DisposableBean {
 
     @Override
     public void destroy() throws InterruptedException {
-        publisher.shutdown();
-        publisher.awaitTermination(10, TimeUnit.SECONDS);
+        this.running = false;
+        this.publisher.interrupt();
+        this.publisher.join(10_000);
+    }
+
+    /** An order waiting for its turn, and its answer. */
+    private record Publication(String exchange, String routingKey, OrderEvent event, byte[] body,
+            CompletableFuture<Void> answer) {
     }
 }
