@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Act;
+import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
@@ -60,9 +61,9 @@ final class StackSampler implements AutoCloseable {
         JsonNode readerStats = readers.join().orElse(null);
         Snapshot snapshot = new Snapshot(elapsedNanos, counters.accepted.sum(), counters.throttled.sum(),
                 counters.unavailable.sum(), counters.timeouts.sum() + counters.errors.sum(), stats,
-                kitchenStats == null ? -1 : ServiceClient.number(kitchenStats, "total"),
+                received(lastAct, kitchenStats),
                 kitchenStats == null ? -1 : ServiceClient.number(kitchenStats, "missing"),
-                analyticsStats == null ? -1 : ServiceClient.number(analyticsStats, "total"),
+                received(lastAct, analyticsStats),
                 analyticsStats == null ? -1 : ServiceClient.decimal(analyticsStats, "capacityPerSecond"),
                 dashboardBacklog(lastAct, stats, readerStats), kitchenBacklog(lastAct, readerStats));
         synchronized (snapshots) {
@@ -95,6 +96,20 @@ final class StackSampler implements AutoCloseable {
                 ServiceClient.number(feed, "rejected"), ServiceClient.number(heap, "usedBytes"),
                 ServiceClient.number(heap, "usedAfterGcBytes"), ServiceClient.number(heap, "maxBytes"),
                 ServiceClient.number(heap, "oldGenerationMaxBytes"));
+    }
+
+    /**
+     * The orders a reader has received: in act 1 those of the shared queue only, whose shares the act is about (a
+     * reader may still be reading what an earlier act left in its own queue); otherwise from every source; -1 when
+     * the reader did not answer, or while the act is not known (the order service has not answered yet), so that
+     * no count is taken against another kind of count.
+     */
+    static long received(String act, @Nullable JsonNode readerStats) {
+        if (readerStats == null || act.isEmpty()) {
+            return -1;
+        }
+        return Act.SHARED_QUEUE.id().equals(act) ? ServiceClient.number(readerStats.path("received"), Source.SHARED_QUEUE)
+                : ServiceClient.number(readerStats, "total");
     }
 
     /** Where the dashboard's unread events are in this act, or -1 when the one who knows did not answer. */
