@@ -21,6 +21,7 @@ import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.core.ReturnedMessage;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitOperations;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
@@ -111,7 +112,7 @@ public class RabbitOrderPublisher implements DisposableBean {
                     while (next != null) {
                         // the broker closes a channel on some errors (an exchange deleted meanwhile): the order
                         // that comes next goes on a fresh channel rather than fail on the closed one
-                        if (!Boolean.TRUE.equals(operations.execute(Channel::isOpen))) {
+                        if (!open(operations)) {
                             return next;
                         }
                         if (!send(next)) {
@@ -128,6 +129,16 @@ public class RabbitOrderPublisher implements DisposableBean {
                 first.answer().completeExceptionally(
                         ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage()));
             }
+        }
+    }
+
+    /** Whether the channel of this thread's turn is still open (the template says it is closed by throwing). */
+    private static boolean open(RabbitOperations operations) {
+        try {
+            return Boolean.TRUE.equals(operations.execute(Channel::isOpen));
+        }
+        catch (AmqpException ex) {
+            return false;
         }
     }
 

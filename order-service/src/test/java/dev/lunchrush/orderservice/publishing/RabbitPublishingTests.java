@@ -135,6 +135,27 @@ class RabbitPublishingTests extends OrderServiceTests {
     }
 
     @Test
+    void anOrderAfterOneWhoseExchangeWasGoneIsPublishedOnAFreshChannel() {
+        act("{\"act\":\"queue-per-reader\"}");
+        assertThat(placeOrder().statusCode()).isEqualTo(201);
+        // publishing to a missing exchange makes the broker close the publisher's channel (404)
+        rabbitAdmin.deleteExchange(Topology.FANOUT_EXCHANGE);
+        try {
+            HttpResponse<String> lost = placeOrder();
+            assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);
+        }
+        finally {
+            rabbitAdmin.initialize();
+        }
+
+        HttpResponse<String> next = placeOrder();
+
+        assertThat(next.statusCode()).as(next.body()).isEqualTo(201);
+        assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(2);
+        assertThat(queueDepth(Topology.ANALYTICS_QUEUE)).isEqualTo(2);
+    }
+
+    @Test
     void unknownOrderIs404Problem() {
         HttpResponse<String> response = get("/orders/00000000-0000-0000-0000-000000000000");
 
