@@ -106,9 +106,12 @@ public class RabbitOrderPublisher implements DisposableBean {
             if (first == null) {
                 continue;
             }
+            // the turn's first order until it is handed to the channel: what a failure to get one answers
+            Publication[] unsent = {first};
             try {
                 carried = this.rabbit.invoke(operations -> {
                     Publication next = first;
+                    unsent[0] = null;
                     while (next != null) {
                         // the broker closes a channel on some errors (an exchange deleted meanwhile): the order
                         // that comes next goes on a fresh channel rather than fail on the closed one
@@ -126,8 +129,10 @@ public class RabbitOrderPublisher implements DisposableBean {
             catch (AmqpException ex) {
                 // no channel to be had: this order is answered 503, the next one tries again
                 log.warn("no RabbitMQ channel for publishing: {}", ex.getMessage());
-                first.answer().completeExceptionally(
-                        ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage()));
+                if (unsent[0] != null) {
+                    unsent[0].answer().completeExceptionally(
+                            ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage()));
+                }
             }
         }
     }
