@@ -72,8 +72,8 @@ public final class OrderMessages {
     /**
      * A reader's listener container for batches: the consumer's thread gathers up to {@code batchSize}
      * deliveries, waiting at most {@code receiveMillis} for each, and no longer than {@code batchMillis} once
-     * the first came; an idle consumer thread wakes every {@code receiveMillis}. It hands them to a listener of {@code List<Message>} that acknowledges the whole batch at once
-     * ({@link Batch#ack}). The prefetch must leave room beyond a batch that is being gathered or processed, or
+     * the first came; an idle consumer thread wakes every {@code receiveMillis}. It hands them to a listener of
+     * {@code List<Message>} that acknowledges the whole batch at once ({@link Batch#ack}). The prefetch must leave room beyond a batch that is being gathered or processed, or
      * the broker stops delivering to this reader meanwhile (on the shared queue of act 1, the other reader
      * would then get more than its share).
      */
@@ -100,17 +100,15 @@ public final class OrderMessages {
             Consumer<String> deadLettered) throws IOException {
         Map<String, List<T>> bySource = new LinkedHashMap<>();
         long lastTag = -1;
-        int orders = 0;
         for (Message message : messages) {
             String source = source(message);
             OrderEvent event = decodeOrReject(message, channel, source, () -> deadLettered.accept(source));
             if (event != null) {
                 bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(map.apply(event));
                 lastTag = message.getMessageProperties().getDeliveryTag();
-                orders++;
             }
         }
-        return new Batch<>(bySource, lastTag, orders);
+        return new Batch<>(bySource, lastTag);
     }
 
     /**
@@ -118,7 +116,12 @@ public final class OrderMessages {
      * negative acknowledgement that covers every delivery of the channel up to the batch's last: the listener
      * gets a channel's deliveries in order, one batch at a time, and the poison among them is settled already.
      */
-    public record Batch<T>(Map<String, List<T>> bySource, long lastTag, int orders) {
+    public record Batch<T>(Map<String, List<T>> bySource, long lastTag) {
+
+        /** The orders in the batch, poison not counted. */
+        public int orders() {
+            return this.bySource.values().stream().mapToInt(List::size).sum();
+        }
 
         /** Acknowledges the batch's orders: recorded, RabbitMQ may forget them. */
         public void ack(Channel channel) throws IOException {
