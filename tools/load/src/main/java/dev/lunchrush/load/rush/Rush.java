@@ -121,7 +121,12 @@ public final class Rush {
                     : base.dashboardCapacity() > 0 ? base.dashboardCapacity() : LessonArithmetic.LESSON_OUT_RATE * profile.speed();
             LessonArithmetic predicted = new LessonArithmetic(profile.segments().get(0).ratePerSecond(), outRate,
                     profile.segments().size() > 1 ? profile.segments().get(1).ratePerSecond() : 0,
-                    profile.segments().get(0).duration(), LessonArithmetic.LESSON_EVENT_BYTES, budgetBytes(base));
+                    profile.segments().get(0).duration(), LessonArithmetic.LESSON_EVENT_BYTES, budgetBytes(base),
+                    Math.max(0, base.dashboardBacklog()));
+            if (base.dashboardBacklog() > 0) {
+                out.println(("analytics-dashboard: %,d events unread before the first order (an earlier rush's backlog); "
+                        + "the predictions below start from them").formatted(base.dashboardBacklog()));
+            }
             boolean terminal = System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
             LiveTable table = new LiveTable(out, terminal, 5);
             table.header();

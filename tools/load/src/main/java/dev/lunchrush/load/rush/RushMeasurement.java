@@ -74,6 +74,11 @@ final class RushMeasurement {
         return Math.max(0, base.dashboardBacklog());
     }
 
+    /** What the closing table says of a reader that started behind: the predictions include that backlog. */
+    private String startedBehind() {
+        return backlogAtStart() > 0 ? "; %,.0f of them unread at the start".formatted(backlogAtStart()) : "";
+    }
+
     double backlog(Snapshot snapshot) {
         return backlogAtStart() + placed(snapshot) - read(snapshot);
     }
@@ -241,7 +246,7 @@ final class RushMeasurement {
         lines.add(new Line("surplus rate (in − out)", "events/s", surplusRate(), predicted.surplusRate(),
                 "in %.0f/s, out %.0f/s".formatted(inRate(), outRate())));
         lines.add(new Line("backlog at the end of the rush", "events", backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
-                "the dashboard's queue, in RabbitMQ"));
+                "the dashboard's queue, in RabbitMQ" + startedBehind()));
         double kitchenBacklog = valueAt(peakEnd, s -> s.kitchenBacklog() < 0 ? Double.NaN : s.kitchenBacklog());
         lines.add(new Line("kitchen's queue, end of the rush", "events", kitchenBacklog, 0,
                 "the fast reader keeps up"));
@@ -271,7 +276,7 @@ final class RushMeasurement {
         String peakEndClock = profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)));
         lines.add(new Line("backlog at the end of the rush", "events",
                 diedBeforePeakEnd ? Double.NaN : backlogAtEndOfPeak(), predicted.backlogAtEndOfPeak(),
-                diedBeforePeakEnd ? "died before " + peakEndClock + ", its feed with it" : "at " + peakEndClock));
+                diedBeforePeakEnd ? "died before " + peakEndClock + ", its feed with it" : "at " + peakEndClock + startedBehind()));
         double wait = waitForEventAppendedAtEndOfPeak();
         lines.add(new Line("wait for an event appended then", "s", wait,
                 predicted.secondsWaitForEventAppendedAtEndOfPeak(), lessonMinutes(wait)));

@@ -67,6 +67,19 @@ class LessonArithmeticTests {
     }
 
     @Test
+    void aReaderThatStartsBehindEndsTheRushThatMuchFurtherBehindAndTheFeedFillsSooner() {
+        // the lesson at speed 10, the dashboard 43,368 events behind before the first order (an earlier rush's)
+        LessonArithmetic behind = new LessonArithmetic(4_000, 2_500, 1_000, Duration.ofSeconds(90), 1_000, 100_000_000,
+                43_368);
+        assertThat(behind.surplusRate()).isEqualTo(1_500.0);
+        assertThat(behind.backlogAtEndOfPeak()).isEqualTo(178_368.0);
+        assertThat(behind.secondsWaitForEventAppendedAtEndOfPeak()).isCloseTo(71.35, within(0.01));
+        assertThat(behind.secondsToCatchUp()).isCloseTo(118.91, within(0.01));
+        // the feed holds 43.4 MB of the 100 MB budget already: 56.6 MB at 1.5 MB/s
+        assertThat(behind.secondsToFillBudget()).isCloseTo(37.75, within(0.01));
+    }
+
+    @Test
     void differenceIsRelativeToThePrediction() {
         assertThat(LessonArithmetic.differencePercent(165, 150)).isCloseTo(10.0, within(1e-9));
         assertThat(LessonArithmetic.differencePercent(135, 150)).isCloseTo(-10.0, within(1e-9));

@@ -138,4 +138,35 @@ class RushMeasurementTests {
         assertThat(lines.get(3).predicted()).isZero();
         assertThat(lines.get(3).note()).contains("none of the 4,000 placed");
     }
+
+    @Test
+    void aDashboardThatStartedBehindIsMeasuredAndPredictedFromItsStartingBacklog() {
+        // the log act: 100/s for 30 s against a job of 50/s, then 20/s; 1,000 events were unread before the rush
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 120; t++) {
+            long placed = t <= 30 ? t * 100L : 3000 + (t - 30) * 20L;
+            long read = Math.min(t * 50L, placed + 1000);
+            Snapshot.OrderServiceStats stats = new Snapshot.OrderServiceStats("log", "", "run", placed, 0, 0,
+                    0, 0, 0, 0, 0, 160_000_000, 144_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 50,
+                    1000 + placed - read, 0));
+        }
+        RateProfile profile = RateProfile.twoSteps("custom", 100, java.time.Duration.ofSeconds(30), 20,
+                java.time.Duration.ofSeconds(90), 1);
+        RushMeasurement measurement = new RushMeasurement(snapshots, profile,
+                new LessonArithmetic(100, 50, 20, java.time.Duration.ofSeconds(30), 1000, 100_000_000, 1000));
+
+        List<RushMeasurement.Line> lines = measurement.lines(null);
+
+        RushMeasurement.Line backlog = lines.stream().filter(line -> line.name().equals("backlog at the end of the rush"))
+                .findFirst().orElseThrow();
+        assertThat(backlog.measured()).isCloseTo(2500.0, within(1.0));
+        assertThat(backlog.predicted()).isCloseTo(2500.0, within(1.0));
+        assertThat(backlog.note()).contains("1,000 of them unread at the start");
+        RushMeasurement.Line catchUp = lines.stream().filter(line -> line.name().equals("time to catch up"))
+                .findFirst().orElseThrow();
+        // 2,500 behind, worked off at 50 − 20 = 30/s until about a second of arrivals (20) is left
+        assertThat(catchUp.predicted()).isCloseTo(83.33, within(0.01));
+        assertThat(catchUp.measured()).isCloseTo(82.67, within(0.5));
+    }
 }
