@@ -5,9 +5,9 @@ import java.time.Duration;
 /**
  * The lesson's arithmetic, from its inputs: orders come in at {@code inRate} for {@code peak}, the slow
  * reader takes {@code outRate}, then orders come in at {@code afterRate}. Events are {@code eventBytes}
- * long and the in-memory feed may use {@code budgetBytes}. The reader may start {@code backlogAtStart} events
- * behind (what an earlier rush left unread): the rush adds to that backlog, and the feed's budget has that much
- * less room. Decimal units, as the lesson counts (1 KB = 1,000 bytes, 100 MB = 100,000 events of 1 KB).
+ * long and the in-memory feed has {@code budgetBytes} of room from the rush's start. The reader may start
+ * {@code backlogAtStart} events behind (what an earlier rush left unread): the rush adds to that backlog.
+ * Decimal units, as the lesson counts (1 KB = 1,000 bytes, 100 MB = 100,000 events of 1 KB).
  *
  * <p>At the lesson's numbers (400/s, 250/s, 100/s, 15 minutes, 1 KB, 100 MB): surplus 150 events/s,
  * 150 KB/s, the budget full after 667 s, 135,000 events behind at 12:35, an event appended then waits
@@ -43,10 +43,10 @@ public record LessonArithmetic(double inRate, double outRate, double afterRate, 
         return Math.max(0, surplusRate()) * eventBytes;
     }
 
-    /** When the feed's budget is full (and the order service dies): the budget's room left at the start ÷ growth. */
+    /** When the feed's budget is full (and the order service dies): budget ÷ growth. */
     public double secondsToFillBudget() {
         double growth = memoryGrowthBytesPerSecond();
-        return growth <= 0 ? Double.POSITIVE_INFINITY : Math.max(0, budgetBytes - backlogAtStart * eventBytes) / growth;
+        return growth <= 0 ? Double.POSITIVE_INFINITY : budgetBytes / growth;
     }
 
     /** Events behind at the end of the rush: the backlog at its start, plus surplus × its duration. */

@@ -121,7 +121,8 @@ public final class Rush {
                     : base.dashboardCapacity() > 0 ? base.dashboardCapacity() : LessonArithmetic.LESSON_OUT_RATE * profile.speed();
             LessonArithmetic predicted = new LessonArithmetic(profile.segments().get(0).ratePerSecond(), outRate,
                     profile.segments().size() > 1 ? profile.segments().get(1).ratePerSecond() : 0,
-                    profile.segments().get(0).duration(), LessonArithmetic.LESSON_EVENT_BYTES, budgetBytes(base),
+                    profile.segments().get(0).duration(), LessonArithmetic.LESSON_EVENT_BYTES,
+                    budgetBytes(settings.budgetMb(), base),
                     Math.max(0, base.dashboardBacklog()));
             if (base.dashboardBacklog() > 0) {
                 out.println(("analytics-dashboard: %,d events unread before the first order (an earlier rush's backlog); "
@@ -186,16 +187,19 @@ public final class Rush {
     }
 
     /**
-     * The feed's budget for the prediction: as asked, else what the order service has room for (its old
-     * generation less what it keeps alive now: the death comes when that is full, whatever the lesson's round
-     * 100 MB says), else the lesson's.
+     * The feed's room from the rush's start, for the prediction: what the order service has room for (its old
+     * generation less what it keeps alive now, the feed's events included: the death comes when that is full,
+     * whatever the lesson's round 100 MB says); else the budget asked ({@code budgetMb}) or the lesson's, less
+     * what the feed holds already.
      */
-    private double budgetBytes(Snapshot base) {
-        if (settings.budgetMb() != null) {
-            return settings.budgetMb() * 1_000_000;
-        }
+    static double budgetBytes(@Nullable Double budgetMb, Snapshot base) {
         long measured = base.orderService() == null ? -1 : base.orderService().feedBudget();
-        return measured > 0 ? measured : LessonArithmetic.LESSON_BUDGET_BYTES;
+        if (budgetMb == null && measured > 0) {
+            return measured;
+        }
+        double budget = budgetMb != null ? budgetMb * 1_000_000 : LessonArithmetic.LESSON_BUDGET_BYTES;
+        long held = base.orderService() == null ? 0 : Math.max(0, base.orderService().feedBufferedBytes());
+        return Math.max(0, budget - held);
     }
 
     /** How long the dashboard may take to catch up once the last order is sent. */
