@@ -13,8 +13,8 @@ import dev.lunchrush.events.Source;
 import dev.lunchrush.support.ReaderCounts;
 
 /**
- * The analytics job: every source hands its orders here, a batch at a time (at most 100 Kafka
- * records, 50 RabbitMQ messages, about 200 ms of the feed). A batch waits for its turn at the
+ * The analytics job: every source hands its orders here, a batch at a time (about 200 ms of the
+ * capacity from the log or the feed, at most 50 RabbitMQ messages). A batch waits for its turn at the
  * capacity, then changes the aggregates and the stored offsets in one transaction: one commit per
  * batch rather than per order keeps the database's cost small next to the capacity. The caller
  * acknowledges to its broker only after this returns.

@@ -139,6 +139,37 @@ class AnalyticsDashboardTests {
     }
 
     @Test
+    void countsTheLogAtTheJobsPaceNotAPollAtATime() throws Exception {
+        input.awaitLogAssignment();
+        assertThat(putCapacity(50, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
+        try {
+            long before = processor.received().getOrDefault("kafka", 0L);
+            String kitchen = "kp-" + UUID.randomUUID();
+            sendToLog(kitchen, 1, 100);
+            // the distinct counts seen while the job works through them (2 s at 50/s)
+            List<Long> counts = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> {
+                long counted = processor.received().getOrDefault("kafka", 0L) - before;
+                if (counts.isEmpty() || counts.get(counts.size() - 1) != counted) {
+                    counts.add(counted);
+                }
+                return counted >= 100;
+            });
+            long largestStep = 0;
+            for (int i = 1; i < counts.size(); i++) {
+                largestStep = Math.max(largestStep, counts.get(i) - counts.get(i - 1));
+            }
+            // a step is 200 ms of the capacity, 10 records; two may fall between samples on a busy machine,
+            // while a poll counted at once would be a jump of up to all 100
+            assertThat(largestStep).as("the largest jump of the count, in %s", counts).isLessThanOrEqualTo(20);
+            assertThat(counts.get(counts.size() - 1)).isEqualTo(100);
+        }
+        finally {
+            assertThat(putCapacity(5000, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void pullsTheFeedNeverMoreThanItsCapacity() throws Exception {
         assertThat(putCapacity(500, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
         try {
