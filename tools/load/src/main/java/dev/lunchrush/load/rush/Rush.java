@@ -116,7 +116,7 @@ public final class Rush {
         OpenLoopDriver driver = new OpenLoopDriver(http, Endpoints.resolve(endpoints.orderService(), "/orders"), bodies,
                 profile, settings.count(), settings.maxInFlight(), Duration.ofSeconds(30));
         try (StackSampler sampler = new StackSampler(endpoints, password)) {
-            Snapshot base = sampler.sample(0, driver.counters());
+            Snapshot base = sampler.base(driver.counters());
             double outRate = capacity != null ? capacity
                     : base.dashboardCapacity() > 0 ? base.dashboardCapacity() : LessonArithmetic.LESSON_OUT_RATE * profile.speed();
             LessonArithmetic predicted = new LessonArithmetic(profile.segments().get(0).ratePerSecond(), outRate,

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -15,6 +16,7 @@ import tools.jackson.databind.JsonNode;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 
@@ -26,6 +28,9 @@ import dev.lunchrush.localstack.access.ServiceClient;
 final class StackSampler implements AutoCloseable {
 
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(900);
+
+    /** The monitor's poll interval (1 s) and the readers' offset commits (once a second), with room to spare. */
+    static final Duration BASE_REASK = Duration.ofMillis(2500);
 
     private final ServiceClient orderService;
     private final ServiceClient kitchenScreen;
@@ -44,6 +49,30 @@ final class StackSampler implements AutoCloseable {
         this.kitchenScreen = new ServiceClient("kitchen-screen", endpoints.kitchenScreen(), adminPassword);
         this.dashboard = new ServiceClient("analytics-dashboard", endpoints.analyticsDashboard(), adminPassword);
         this.backlogMonitor = new ServiceClient("backlog-monitor", endpoints.backlogMonitor(), adminPassword);
+    }
+
+    /**
+     * The snapshot the rush starts from, before its first order. A dashboard backlog in it is asked for again
+     * {@link #BASE_REASK} later, and that answer is kept instead: the backlog monitor answers with its last
+     * poll's figures when a new poll takes longer than it waits (the first ask after a quiet spell), and those
+     * may be an earlier rush's last seconds; with no orders coming, a backlog only shrinks.
+     */
+    Snapshot base(OpenLoopDriver.Counters counters) {
+        Snapshot first = sample(0, counters);
+        if (first.dashboardBacklog() <= 0) {
+            return first;
+        }
+        try {
+            TimeUnit.NANOSECONDS.sleep(BASE_REASK.toNanos());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new DemoException("interrupted");
+        }
+        synchronized (snapshots) {
+            snapshots.clear();
+        }
+        return sample(0, counters);
     }
 
     /** Polls every service now and keeps the snapshot. */
