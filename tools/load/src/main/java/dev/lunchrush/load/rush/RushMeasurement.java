@@ -270,7 +270,7 @@ final class RushMeasurement {
         double fill = death == null ? Double.NaN : death.atSeconds();
         String budget = "a budget of %.0f MB".formatted(predicted.budgetBytes() / 1e6);
         lines.add(new Line("time to fill the budget", "s", fill, predicted.secondsToFillBudget(),
-                death == null ? "did not die; " + budget : "died at " + death.clock() + "; " + budget));
+                death == null ? "did not die; " + budget : "died at " + death.clock() + "; " + budget + atMeasuredGrowth(fill)));
         // a service that died before the end of the rush has no backlog then: what it held died with it
         boolean diedBeforePeakEnd = death != null && death.atSeconds() < peakEnd;
         String peakEndClock = profile.clock(java.time.Duration.ofNanos(Math.round(peakEnd * 1e9)));
@@ -289,6 +289,19 @@ final class RushMeasurement {
                 Double.isNaN(catchUp) ? "" : "caught up at "
                         + profile.clock(java.time.Duration.ofNanos(Math.round((peakEnd + catchUp) * 1e9)))));
         return lines;
+    }
+
+    /**
+     * A death against the budget over the growth measured in this rush rather than the asked rates: where the
+     * machine did not hold the asked rate, this is the prediction the death is to be judged by.
+     */
+    private String atMeasuredGrowth(double diedAtSeconds) {
+        double growth = memoryGrowth();
+        if (Double.isNaN(growth) || growth <= 0 || Double.isNaN(diedAtSeconds)) {
+            return "";
+        }
+        double seconds = predicted.budgetBytes() / growth;
+        return "; %.1f s at the measured growth (%+.1f%%)".formatted(seconds, 100 * (diedAtSeconds - seconds) / seconds);
     }
 
     private String lessonMinutes(double wallSeconds) {

@@ -78,6 +78,8 @@ class RushMeasurementTests {
         assertThat(fill.measured()).isEqualTo(67.0);
         assertThat(fill.predicted()).isCloseTo(66.67, within(0.01));
         assertThat(fill.differencePercent()).isCloseTo(0.5, within(0.1));
+        // here the measured growth is the asked one: the same prediction
+        assertThat(fill.note()).isEqualTo("died at 12:31:10; a budget of 100 MB; 66.7 s at the measured growth (+0.5%)");
         // dead at 67 s, before the end of the rush at 90 s: no backlog then to hold against the arithmetic
         RushMeasurement.Line backlog = measurement.lines(death).get(3);
         assertThat(backlog.name()).isEqualTo("backlog at the end of the rush");
