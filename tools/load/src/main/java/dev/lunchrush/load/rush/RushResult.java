@@ -18,7 +18,7 @@ record RushResult(RateProfile profile, RushMeasurement measurement, List<Snapsho
      */
     static RushResult of(RateProfile profile, LessonArithmetic predicted, List<Snapshot> snapshots,
             OpenLoopDriver driver, @Nullable Double diedAtSeconds) {
-        RushMeasurement measurement = new RushMeasurement(snapshots, profile, predicted);
+        RushMeasurement measurement = new RushMeasurement(snapshots, profile, predicted, diedAtSeconds);
         Snapshot base = snapshots.get(0);
         Snapshot last = snapshots.get(snapshots.size() - 1);
         long readAtEnd = Double.isNaN(measurement.read(last)) ? -1 : (long) measurement.read(last);

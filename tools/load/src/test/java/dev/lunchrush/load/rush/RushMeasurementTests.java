@@ -88,6 +88,30 @@ class RushMeasurementTests {
     }
 
     @Test
+    void aServiceThatDiedIsMeasuredOverTheFirstHalfOfItsLifeNotItsDying() {
+        // 4,000/s in and 2,500/s out for 50 s; then its full collections slow the intake to 2,000/s until it dies at 60 s
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 62; t++) {
+            long placed = Math.min(t, 50) * 4000L + Math.max(0, Math.min(t, 60) - 50) * 2000L;
+            long read = Math.min(t, 60) * 2500L;
+            Snapshot.OrderServiceStats stats = t >= 60 ? null : new Snapshot.OrderServiceStats("memory-feed",
+                    "unbounded", "run", placed, placed - read, (placed - read) * 1000, read, 0, 0, 0, 0, 160_000_000,
+                    144_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 2500,
+                    stats == null ? -1 : placed - read, 0));
+        }
+        RushMeasurement dying = new RushMeasurement(snapshots, RateProfile.lunch(SPEED), LessonArithmetic.lesson(SPEED), 60.0);
+        assertThat(dying.inRate()).isCloseTo(4000.0, within(1.0));
+        assertThat(dying.surplusRate()).isCloseTo(1500.0, within(1.0));
+        assertThat(dying.memoryGrowth()).isCloseTo(1_500_000.0, within(1.0));
+        RushMeasurement.Line surplus = dying.lines(dying.death(60.0, 60 * 2500L)).get(0);
+        assertThat(surplus.note()).isEqualTo("in 4000/s, out 2500/s over the first half of its life (to 30.0 s)");
+        // over the whole of its life the dying would count as the rates: 3,655/s in
+        RushMeasurement whole = new RushMeasurement(snapshots, RateProfile.lunch(SPEED), LessonArithmetic.lesson(SPEED));
+        assertThat(whole.inRate()).isLessThan(3700.0);
+    }
+
+    @Test
     void actOneTellsEachReadersShareAgainstHalfAndWhatTheKitchenScreenCountsAsMissing() {
         // shared-queue: 100 orders/s for 30 s, every other one to each reader; the screen sees the other half as gaps
         List<Snapshot> snapshots = new ArrayList<>();
