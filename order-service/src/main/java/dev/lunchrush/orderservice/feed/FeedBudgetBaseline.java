@@ -13,8 +13,8 @@ import dev.lunchrush.orderservice.act.ActChanged;
 /**
  * A switch into act 3 with an {@code unbounded} feed collects the whole heap once (a full collection, some tens
  * of milliseconds on this service's heap), so that the heap figures of {@code /api/stats} (used after the last
- * collection) say what is alive as the act begins. The rush takes the feed's budget from them: the old
- * generation's room over what is alive. Without it, "after the last collection" can be the last full
+ * collection) say what is alive as the act begins. The rush takes the feed's budget from them: the heap's
+ * room over what is alive. Without it, "after the last collection" of the old generation can be a full
  * collection of minutes ago, with an earlier rush's garbage in it, and the budget comes out a fifth short.
  */
 @Component
