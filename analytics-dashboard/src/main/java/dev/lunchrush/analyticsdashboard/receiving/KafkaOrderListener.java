@@ -25,9 +25,9 @@ import dev.lunchrush.support.kafka.KafkaDeadLetters;
 
 /**
  * Reads the log in group {@code analytics-dashboard}, a poll at a time, at the job's pace: a poll is
- * processed in steps of about 200 ms of the capacity (16 records at 80 events/s, the whole poll at
- * the default 250/s), each step with its own offsets, so that the counts move at the job's rate
- * rather than a whole poll ahead of it (250 records are three seconds of a job of 80/s). Exact
+ * processed in steps of about 200 ms of the capacity (16 records at 80 events/s, 50 at the default
+ * 250/s, a whole poll from 1,250/s), each step with its own offsets, so that the counts move at the
+ * job's rate rather than a whole poll ahead of it (250 records are three seconds of a job of 80/s). Exact
  * counts: the offsets that count are the ones stored in the embedded database with the aggregates,
  * in the same transaction; on every partition assignment the consumer is moved to them (or to the
  * log's start where none are stored), not to Kafka's committed offsets. Kafka's offsets are

@@ -228,7 +228,8 @@ public final class Rush {
         return notes;
     }
 
-    private static void sleepUntil(long nanos) {
+    /** Sleeps until {@code System.nanoTime()} reaches {@code nanos}; an interrupt ends the rush. */
+    static void sleepUntil(long nanos) {
         long remaining;
         while ((remaining = nanos - System.nanoTime()) > 0) {
             try {

@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -16,7 +15,6 @@ import tools.jackson.databind.JsonNode;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 
@@ -62,13 +60,7 @@ final class StackSampler implements AutoCloseable {
         if (first.dashboardBacklog() <= 0) {
             return first;
         }
-        try {
-            TimeUnit.NANOSECONDS.sleep(BASE_REASK.toNanos());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
-        }
+        Rush.sleepUntil(System.nanoTime() + BASE_REASK.toNanos());
         synchronized (snapshots) {
             snapshots.clear();
         }
