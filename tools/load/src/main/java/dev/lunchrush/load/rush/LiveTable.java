@@ -4,16 +4,20 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
 
 /**
  * The table that {@code rush} keeps up to date while it runs: redrawn in place on a terminal, one line
- * every few seconds otherwise (so that a CI log stays readable).
+ * every few seconds otherwise (so that a CI log stays readable). Its {@code p99 ms} is the latency of the
+ * orders accepted since the row before, so that a slow stretch of the rush shows when it happened.
  */
 final class LiveTable {
 
-    private static final String FORMAT = "%-9s %7s %9s %9s %9s %9s %11s %8s %8s %7s %7s %9s";
-    private static final String HEADER = FORMAT.formatted("clock", "rate/s", "placed", "kitchen", "dashboard",
-            "feed", "heap MB", "dropped", "rejected", "429s", "503s", "backlog");
+    private static final String FORMAT = "%-9s %7s %9s %7s %9s %9s %9s %11s %8s %8s %7s %7s %9s";
+    private static final String HEADER = FORMAT.formatted("clock", "rate/s", "placed", "p99 ms", "kitchen",
+            "dashboard", "feed", "heap MB", "dropped", "rejected", "429s", "503s", "backlog");
 
     private final PrintWriter out;
     private final boolean inPlace;
@@ -22,6 +26,8 @@ final class LiveTable {
 
     private boolean drawn;
     private int calls;
+    /** Latencies (microseconds) of the orders accepted since the last row shown. */
+    private final Histogram sinceRow = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
 
     LiveTable(PrintWriter out, boolean inPlace, int everyNth) {
         this.out = out;
@@ -34,9 +40,14 @@ final class LiveTable {
         out.flush();
     }
 
-    void update(Snapshot base, Snapshot now, RateProfile profile, List<String> notes) {
+    /** {@code latencies}: of the orders accepted since the last update (microseconds). */
+    void update(Snapshot base, Snapshot now, RateProfile profile, List<String> notes, Histogram latencies) {
+        sinceRow.add(latencies);
+        if (!inPlace && calls++ % everyNth != 0) {
+            return;
+        }
         List<String> lines = new ArrayList<>();
-        lines.add(row(base, now, profile));
+        lines.add(row(base, now, profile, takeP99()));
         lines.addAll(notes);
         if (inPlace) {
             // always the same number of lines, so that moving the cursor back up is exact
@@ -53,18 +64,18 @@ final class LiveTable {
             drawn = true;
             out.print(text);
         }
-        else if (calls % everyNth == 0) {
+        else {
             lines.forEach(out::println);
         }
-        calls++;
         out.flush();
     }
 
     /** After the last update: keep the final row on screen, start a fresh paragraph. */
-    void finish(Snapshot base, Snapshot last, RateProfile profile, List<String> notes) {
+    void finish(Snapshot base, Snapshot last, RateProfile profile, List<String> notes, Histogram latencies) {
+        sinceRow.add(latencies);
         if (!inPlace) {
             List<String> lines = new ArrayList<>();
-            lines.add(row(base, last, profile));
+            lines.add(row(base, last, profile, takeP99()));
             lines.addAll(notes);
             lines.forEach(out::println);
         }
@@ -72,13 +83,20 @@ final class LiveTable {
         out.flush();
     }
 
-    static String row(Snapshot base, Snapshot now, RateProfile profile) {
+    /** The p99 of the orders accepted since the last row, in ms ("-" if none was), and a fresh count. */
+    private String takeP99() {
+        String p99 = sinceRow.getTotalCount() == 0 ? "-" : "%,.0f".formatted(sinceRow.getValueAtPercentile(99) / 1000.0);
+        sinceRow.reset();
+        return p99;
+    }
+
+    static String row(Snapshot base, Snapshot now, RateProfile profile, String p99) {
         Duration elapsed = Duration.ofNanos(now.elapsedNanos());
         Snapshot.OrderServiceStats stats = now.orderService();
         Snapshot.OrderServiceStats baseStats = base.orderService();
         boolean feed = stats != null && stats.memoryFeed();
         return FORMAT.formatted(profile.clock(elapsed), count((long) profile.rateAt(elapsed)),
-                count(now.accepted() - base.accepted()),
+                count(now.accepted() - base.accepted()), p99,
                 delta(now.kitchenTotal(), base.kitchenTotal()),
                 delta(now.dashboardTotal(), base.dashboardTotal()),
                 stats == null ? "down" : feed ? count(stats.feedBuffered()) : "-",

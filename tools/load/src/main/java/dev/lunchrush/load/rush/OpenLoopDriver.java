@@ -164,6 +164,18 @@ public final class OpenLoopDriver {
         }
     }
 
+    /**
+     * Latency of the orders accepted since the last call (microseconds), for the live table; they count in
+     * {@link #latencyHistogram()} as well.
+     */
+    Histogram latencySinceLastCall() {
+        synchronized (latencyTotal) {
+            Histogram interval = latency.getIntervalHistogram();
+            latencyTotal.add(interval);
+            return interval;
+        }
+    }
+
     /** Latency of accepted orders, from the intended send time of the first attempt (microseconds). */
     public Histogram latencyHistogram() {
         synchronized (latencyTotal) {

@@ -146,7 +146,7 @@ public final class Rush {
                 sleepUntil(nextSample);
                 nextSample += TimeUnit.SECONDS.toNanos(1);
                 last = sampler.sample(System.nanoTime() - start, driver.counters());
-                table.update(base, last, profile, notes(driver, deathWatch, last, profile));
+                table.update(base, last, profile, notes(driver, deathWatch, last, profile), driver.latencySinceLastCall());
                 if (deathWatch.observe(last) && !driver.stopped()) {
                     driver.stop();
                 }
@@ -166,8 +166,8 @@ public final class Rush {
                 sleepUntil(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
                 last = sampler.sample(System.nanoTime() - start, driver.counters());
             }
-            table.finish(base, last, profile, List.of());
             join(sender);
+            table.finish(base, last, profile, List.of(), driver.latencySinceLastCall());
             report(RushResult.of(profile, predicted, sampler.snapshots(), driver, deathWatch.diedAtSeconds()));
             return ExitCodes.DONE;
         }
