@@ -2,7 +2,6 @@ package dev.lunchrush.scenarios;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,6 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.testing.FreePorts;
 import dev.lunchrush.testing.ServiceProcess;
 import dev.lunchrush.testing.TestBrokers;
 
@@ -79,7 +79,7 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
-        modules.forEach(module -> ports.put(module, freePort()));
+        modules.forEach(module -> ports.put(module, FreePorts.next()));
     }
 
     /** Settings of the module's own, as environment variables (for example {@code LUNCHRUSH_SCREEN_RECENT_PER_KITCHEN}). */
@@ -284,14 +284,5 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
     @Override
     public void close() {
         services.values().forEach(ServiceProcess::stop);
-    }
-
-    public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

@@ -1,6 +1,9 @@
 package dev.lunchrush.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,6 +27,7 @@ public final class ChildProcesses {
 
     private static final Logger log = LoggerFactory.getLogger(ChildProcesses.class);
     private static final Duration GRACE = Duration.ofSeconds(5);
+    private static final int TAIL_LINES = 40;
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
     static {
@@ -50,10 +54,11 @@ public final class ChildProcesses {
         while (!ready.getAsBoolean()) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(what + " exited with " + process.exitValue() + " while starting; see "
-                        + logFile.toAbsolutePath());
+                        + logFile.toAbsolutePath() + tail(logFile));
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(what + " was not ready within " + timeout + "; see " + logFile.toAbsolutePath());
+                throw new IllegalStateException(what + " was not ready within " + timeout + "; see " + logFile.toAbsolutePath()
+                        + tail(logFile));
             }
             try {
                 Thread.sleep(250);
@@ -62,6 +67,21 @@ public final class ChildProcesses {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(ex);
             }
+        }
+    }
+
+    /**
+     * The log's last lines, to go with a failure's message: a CI run keeps the test output, not the logs the
+     * services wrote beside it.
+     */
+    static String tail(Path logFile) {
+        try {
+            List<String> lines = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);
+            List<String> last = lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size());
+            return last.isEmpty() ? "" : "; its last " + last.size() + " lines:\n" + String.join("\n", last);
+        }
+        catch (IOException | UncheckedIOException ex) {
+            return "";
         }
     }
 

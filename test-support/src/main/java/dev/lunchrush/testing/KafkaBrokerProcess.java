@@ -2,8 +2,6 @@ package dev.lunchrush.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +35,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
     /** Formats the storage in {@code dir} and starts the broker; returns once it accepts connections. */
     public static KafkaBrokerProcess start(Path dir) {
-        KafkaBroker broker = KafkaBroker.standalone(ServiceProcess.projectRoot(), dir, freePort(), freePort());
+        KafkaBroker broker = KafkaBroker.standalone(ServiceProcess.projectRoot(), dir, FreePorts.next(), FreePorts.next());
         broker.writeConfiguration();
         KafkaBrokerProcess started = new KafkaBrokerProcess(broker, dir.resolve("broker.log"));
         broker.format(Uuid.randomUuid().toString(), started.logFile);
@@ -94,15 +92,6 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     public void close() {
         if (process != null) {
             ChildProcesses.stop(process, Duration.ofSeconds(30));
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
         }
     }
 }

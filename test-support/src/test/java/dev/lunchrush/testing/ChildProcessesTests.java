@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -47,6 +49,21 @@ class ChildProcessesTests {
                 ProcessHandle.of(childPid).ifPresent(ProcessHandle::destroyForcibly);
             }
         }
+    }
+
+    @Test
+    void aProcessThatDiesWhileStartingIsReportedWithTheEndOfItsLog(@TempDir Path folder) throws Exception {
+        Path logFile = folder.resolve("service.log");
+        Process process = ChildProcesses.start(new ProcessBuilder("sh", "-c",
+                "seq 1 100 | sed 's/^/line /'; echo 'Port 8080 was already in use.'; exit 1")
+                .redirectErrorStream(true).redirectOutput(logFile.toFile()));
+
+        assertThatThrownBy(() -> ChildProcesses.awaitReady(process, () -> false, Duration.ofSeconds(30), "a service", logFile))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("a service exited with 1 while starting; see " + logFile.toAbsolutePath())
+                .hasMessageContaining("its last 40 lines:\nline 62\n")
+                .hasMessageEndingWith("line 100\nPort 8080 was already in use.")
+                .hasMessageNotContaining("line 61\n");
     }
 
     /** A stand-in for a test JVM: starts a long child, says its pid, and waits to be stopped. */

@@ -20,6 +20,7 @@ import tools.jackson.databind.JsonNode;
 import dev.lunchrush.localstack.PrometheusConfig;
 import dev.lunchrush.scenarios.Stack;
 import dev.lunchrush.testing.ChildProcesses;
+import dev.lunchrush.testing.FreePorts;
 
 import static org.awaitility.Awaitility.await;
 
@@ -49,7 +50,7 @@ final class LocalPrometheus implements AutoCloseable {
      */
     static LocalPrometheus start(Path folder, Map<String, String> targets) {
         Path binary = onPath("prometheus");
-        int port = Stack.freePort();
+        int port = FreePorts.next();
         try {
             Files.createDirectories(folder);
             Path config = PrometheusConfig.write(MonitoringQueries.infra().resolve("prometheus"), folder,
