@@ -1,7 +1,6 @@
 package dev.lunchrush.testing;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +79,7 @@ public final class ChildProcesses {
             List<String> last = lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size());
             return last.isEmpty() ? "" : "; its last " + last.size() + " lines:\n" + String.join("\n", last);
         }
-        catch (IOException | UncheckedIOException ex) {
+        catch (IOException ex) {
             return "";
         }
     }

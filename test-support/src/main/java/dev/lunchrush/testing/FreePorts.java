@@ -26,22 +26,20 @@ public final class FreePorts {
     private static final int DEFAULT_EPHEMERAL_LOW = 32768;
     private static final int SPAN = 12000;
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+    private static final int[] RANGE = range(ephemeralLow());
 
     private FreePorts() {
     }
 
     /** A port that no socket holds now, outside the ephemeral range, not handed out before by this JVM. */
     public static int next() {
-        int[] range = range(ephemeralLow());
         for (int attempt = 0; attempt < 500; attempt++) {
-            int port = ThreadLocalRandom.current().nextInt(range[0], range[1]);
-            if (HANDED_OUT.add(port)) {
-                if (free(port)) {
-                    return port;
-                }
+            int port = ThreadLocalRandom.current().nextInt(RANGE[0], RANGE[1]);
+            if (HANDED_OUT.add(port) && free(port)) {
+                return port;
             }
         }
-        throw new IllegalStateException("no free port between " + range[0] + " and " + (range[1] - 1));
+        throw new IllegalStateException("no free port between " + RANGE[0] + " and " + (RANGE[1] - 1));
     }
 
     /** The ports to choose from, {@code [low, high)}: the {@value #SPAN} ports below the ephemeral range. */
