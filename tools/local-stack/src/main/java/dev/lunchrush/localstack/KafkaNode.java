@@ -103,7 +103,7 @@ final class KafkaNode implements Component {
         while (true) {
             boolean ours = process.running().isPresent();
             if (!ours && !Probe.portOpen("127.0.0.1", port()) && process.recordedPid().isPresent()) {
-                return Row.failed(name(), process.pidText(), url(), "failed: the broker exited", process.problem(LOG_TAIL));
+                return Row.failed(name(), process.pidText(), url(), process.exitedState("the broker"), process.problem(LOG_TAIL));
             }
             if (Probe.kafkaUp(url(), 1)) {
                 return ours ? Row.ok(name(), process.pidText(), url(), "up")

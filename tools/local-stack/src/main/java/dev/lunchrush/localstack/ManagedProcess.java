@@ -33,6 +33,9 @@ final class ManagedProcess {
     private final String name;
     private final Path runDir;
     private final String marker;
+    /** What {@link #start} started in this JVM (null before): the process it spawned, and the one the pid file names. */
+    private Process spawned;
+    private ProcessHandle started;
 
     ManagedProcess(String name, Path runDir, String marker) {
         this.name = name;
@@ -65,13 +68,43 @@ final class ManagedProcess {
         }
     }
 
-    /** The recorded process, when it is alive and is really ours. */
+    /**
+     * The recorded process, when it is alive and is really ours. One that {@link #start} started in this JVM is ours
+     * while it lives (its handle knows its start time, so a reused pid is not taken for it): its command line is no
+     * proof there, since while {@code setsid} execs the command, {@code /proc/PID/cmdline} reads empty for a moment.
+     */
     Optional<ProcessHandle> running() {
         OptionalLong pid = recordedPid();
         if (pid.isEmpty()) {
             return Optional.empty();
         }
+        if (started != null && started.pid() == pid.getAsLong()) {
+            return Optional.of(started).filter(ProcessHandle::isAlive);
+        }
         return ProcessHandle.of(pid.getAsLong()).filter(ProcessHandle::isAlive).filter(this::isOurs);
+    }
+
+    /**
+     * The state of a process that is no longer running: "failed: the process exited", and, for one that this JVM
+     * started (and so is the parent of), with its exit code.
+     */
+    String exitedState(String what) {
+        String state = "failed: " + what + " exited";
+        if (spawned == null || started == null || spawned.pid() != started.pid() || started.isAlive()) {
+            return state;
+        }
+        try {
+            // the JDK reaps its child on a thread of its own: the exit code is there a moment after the exit
+            if (!spawned.waitFor(1, TimeUnit.SECONDS)) {
+                return state;
+            }
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return state;
+        }
+        int code = spawned.exitValue();
+        return state + (code > 128 ? " (exit code %d: killed by signal %d)".formatted(code, code - 128) : " (exit code " + code + ")");
     }
 
     private boolean isOurs(ProcessHandle handle) {
@@ -126,6 +159,8 @@ final class ManagedProcess {
                 handle = awaitChild(handle);
             }
             Files.writeString(pidFile(), handle.pid() + "\n");
+            spawned = process;
+            started = handle;
             return handle;
         }
         catch (IOException ex) {

@@ -88,7 +88,7 @@ final class Prometheus implements Component {
                 return Row.ok(name(), ours ? process.pidText() : "-", url(), ours ? "up" : "up (not started by ./demo)");
             }
             if (!ours && process.recordedPid().isPresent()) {
-                return Row.failed(name(), process.pidText(), url(), "failed: the process exited", process.problem(LOG_TAIL));
+                return Row.failed(name(), process.pidText(), url(), process.exitedState("the process"), process.problem(LOG_TAIL));
             }
             if (Instant.now().isAfter(deadline)) {
                 return Row.failed(name(), process.pidText(), url(), "failed: not ready in time", process.problem(LOG_TAIL));

@@ -113,7 +113,7 @@ final class ServiceNode implements Component {
                         : Row.ok(name(), "-", url().toString(), "up (not started by ./demo)");
             }
             if (!ours && process.recordedPid().isPresent()) {
-                return Row.failed(name(), process.pidText(), url().toString(), "failed: the process exited", process.problem(LOG_TAIL));
+                return Row.failed(name(), process.pidText(), url().toString(), process.exitedState("the process"), process.problem(LOG_TAIL));
             }
             if (!ours && Probe.portOpen("127.0.0.1", port)) {
                 return Row.failed(name(), "-", url().toString(), "port " + port + " is taken by another process",

@@ -173,6 +173,44 @@ class LauncherPiecesTests {
     }
 
     @Test
+    void aProcessStartedHereIsOursWhileItLivesWhateverItsCommandLineSays() throws Exception {
+        // while setsid execs java, /proc/PID/cmdline reads empty for a moment: the marker check then said "not ours",
+        // and a service restarted by ./demo bench was reported as "the process exited" while it was starting.
+        // Here the command line never names the marker at all.
+        Path runDir = root.resolve(".run");
+        ManagedProcess unnamed = new ManagedProcess("unnamed", runDir, "a-marker-on-no-command-line");
+        ProcessHandle handle = unnamed.start(List.of("sleep", "61.5"), Map.of(), root);
+        try {
+            assertThat(unnamed.running()).map(ProcessHandle::pid).contains(handle.pid());
+            // another ./demo command has only the pid file and the command line to go by: to it, this is a stranger
+            assertThat(new ManagedProcess("unnamed", runDir, "a-marker-on-no-command-line").running()).isEmpty();
+        }
+        finally {
+            assertThat(unnamed.stop(Duration.ofSeconds(5))).startsWith("stopped");
+        }
+        assertThat(handle.isAlive()).isFalse();
+    }
+
+    @Test
+    void aProcessThatExitedIsReportedWithItsExitCode() throws Exception {
+        Path runDir = root.resolve(".run");
+        ManagedProcess failing = new ManagedProcess("failing", runDir, "exit 3");
+        failing.start(List.of("sh", "-c", "exit 3"), Map.of(), root).onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(failing.running()).isEmpty();
+        assertThat(failing.exitedState("the process")).isEqualTo("failed: the process exited (exit code 3)");
+
+        ManagedProcess killed = new ManagedProcess("killed", runDir, "61.75");
+        ProcessHandle sleeper = killed.start(List.of("sleep", "61.75"), Map.of(), root);
+        sleeper.destroyForcibly();
+        sleeper.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(killed.exitedState("the broker")).isEqualTo("failed: the broker exited (exit code 137: killed by signal 9)");
+
+        // one that another ./demo command started: no exit code to tell
+        assertThat(new ManagedProcess("failing", runDir, "exit 3").exitedState("the process"))
+                .isEqualTo("failed: the process exited");
+    }
+
+    @Test
     void aProcessWhoseCommandLineCannotBeReadIsNotOurs() {
         // before: an unreadable command line made the pid file's word enough, and stop() signalled the process
         assertThat(ManagedProcess.isOurs(java.util.Optional.empty(), "kafka.Kafka")).isFalse();
