@@ -1,8 +1,6 @@
 package dev.lunchrush.testing;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +11,8 @@ import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import dev.lunchrush.localstack.LogFiles;
 
 /**
  * Every process a test starts (services, brokers, Prometheus, the {@code demo} command) is started
@@ -75,8 +75,7 @@ public final class ChildProcesses {
      */
     static String tail(Path logFile) {
         try {
-            List<String> lines = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);
-            List<String> last = lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size());
+            List<String> last = LogFiles.lastLines(logFile, TAIL_LINES);
             return last.isEmpty() ? "" : "; its last " + last.size() + " lines:\n" + String.join("\n", last);
         }
         catch (IOException ex) {

@@ -9,9 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,9 +31,9 @@ final class ManagedProcess {
     private final String name;
     private final Path runDir;
     private final String marker;
-    /** What {@link #start} started in this JVM (null before): the process it spawned, and the one the pid file names. */
-    private Process spawned;
+    /** What {@link #start} started in this JVM (null before): the process the pid file names, and its Process when this JVM is its parent. */
     private ProcessHandle started;
+    private Process child;
 
     ManagedProcess(String name, Path runDir, String marker) {
         this.name = name;
@@ -90,12 +88,12 @@ final class ManagedProcess {
      */
     String exitedState(String what) {
         String state = "failed: " + what + " exited";
-        if (spawned == null || started == null || spawned.pid() != started.pid() || started.isAlive()) {
+        if (child == null || started.isAlive()) {
             return state;
         }
         try {
             // the JDK reaps its child on a thread of its own: the exit code is there a moment after the exit
-            if (!spawned.waitFor(1, TimeUnit.SECONDS)) {
+            if (!child.waitFor(1, TimeUnit.SECONDS)) {
                 return state;
             }
         }
@@ -103,7 +101,7 @@ final class ManagedProcess {
             Thread.currentThread().interrupt();
             return state;
         }
-        int code = spawned.exitValue();
+        int code = child.exitValue();
         return state + (code > 128 ? " (exit code %d: killed by signal %d)".formatted(code, code - 128) : " (exit code " + code + ")");
     }
 
@@ -159,8 +157,8 @@ final class ManagedProcess {
                 handle = awaitChild(handle);
             }
             Files.writeString(pidFile(), handle.pid() + "\n");
-            spawned = process;
             started = handle;
+            child = handle.pid() == process.pid() ? process : null;
             return handle;
         }
         catch (IOException ex) {
@@ -267,20 +265,12 @@ final class ManagedProcess {
         if (!Files.isRegularFile(file)) {
             return List.of();
         }
-        Deque<String> tail = new ArrayDeque<>();
-        try (var reader = new java.io.BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                tail.addLast(line);
-                if (tail.size() > lines) {
-                    tail.removeFirst();
-                }
-            }
+        try {
+            return LogFiles.lastLines(file, lines);
         }
-        catch (IOException | UncheckedIOException ex) {
+        catch (IOException ex) {
             return List.of("(cannot read " + file + ": " + ex.getMessage() + ")");
         }
-        return List.copyOf(tail);
     }
 
     static void sleep(Duration duration) {
