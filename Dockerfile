@@ -82,8 +82,9 @@ ENV LUNCHRUSH_DATA_DIR=/data \
     JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=60 -XX:+ExitOnOutOfMemoryError"
 # JAVA_TOOL_OPTIONS is a default: compose (or docker run -e) replaces it per service, as it does for
 # the order service, whose heap is part of the lesson.
-# SERVER_PORT is also what the health check asks; compose sets it to each service's own port.
+# SERVER_PORT is also what the health check asks; compose sets it to each service's own port. Readiness: what the
+# service needs in the current act answers (the order service in the log act is ready with RabbitMQ stopped).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=6 \
-    CMD curl -fsS "http://127.0.0.1:${SERVER_PORT}/actuator/health" >/dev/null || exit 1
+    CMD curl -fsS "http://127.0.0.1:${SERVER_PORT}/actuator/health/readiness" >/dev/null || exit 1
 # The extracted jar's own launcher, on the four layers in /app.
 ENTRYPOINT ["java", "-cp", "/app", "org.springframework.boot.loader.launch.JarLauncher"]

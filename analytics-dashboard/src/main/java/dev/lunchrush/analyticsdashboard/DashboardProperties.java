@@ -30,6 +30,7 @@ public record DashboardProperties(
         @DefaultValue Analytics analytics,
         @DefaultValue Feed feed) {
 
+    /** @param url where the order service answers: its {@code GET /feed} in act 3 */
     public record OrderService(@DefaultValue("http://127.0.0.1:8080") URI url) {
     }
 

@@ -11,6 +11,8 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Where RabbitMQ's management HTTP API answers. Credentials and virtual host are the ones of
  * {@code spring.rabbitmq.*}, so the monitor needs no second set of secrets.
+ *
+ * @param managementUri the base URI of RabbitMQ's management HTTP API
  */
 @Validated
 @ConfigurationProperties("lunchrush.rabbitmq")

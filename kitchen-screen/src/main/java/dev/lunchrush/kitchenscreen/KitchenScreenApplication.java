@@ -7,11 +7,12 @@ import org.springframework.context.annotation.Import;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 import dev.lunchrush.support.AdminSecurityConfiguration;
+import dev.lunchrush.support.api.ApiDocumentation;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
 @EnableScheduling
-@Import(AdminSecurityConfiguration.class)
+@Import({AdminSecurityConfiguration.class, ApiDocumentation.class})
 public class KitchenScreenApplication {
 
     public static void main(String[] args) {

@@ -24,7 +24,12 @@ public record KitchenScreenProperties(
         @DefaultValue OrderService orderService,
         @DefaultValue Screen screen) {
 
-    /** The order service, polled for its {@code placed} count; it may be down. */
+    /**
+     * The order service, polled for its {@code placed} count; it may be down.
+     *
+     * @param url where the order service answers
+     * @param pollInterval how often its count is asked while somebody looks at the screen
+     */
     public record OrderService(
             @DefaultValue("http://127.0.0.1:8080") URI url,
             @DefaultValue("1s") Duration pollInterval) {

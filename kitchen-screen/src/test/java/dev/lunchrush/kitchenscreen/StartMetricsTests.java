@@ -2,18 +2,33 @@ package dev.lunchrush.kitchenscreen;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
+
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
-import dev.lunchrush.testing.ReaderCountsAtStartTests;
+import dev.lunchrush.testing.ReaderCountsAtStart;
+import dev.lunchrush.testing.ServiceTestSetup;
 
-/** The screen's counters at 0 from its start, its listeners off ({@link ReaderCountsAtStartTests}). */
+/** The screen's counters at 0 from its start, its listeners off ({@link ReaderCountsAtStart}). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "lunchrush.order-service.url=http://127.0.0.1:1",
     "lunchrush.rabbitmq.listen=false",
     "lunchrush.kafka.listen=false"})
-class StartMetricsTests extends ReaderCountsAtStartTests {
+class StartMetricsTests {
 
-    StartMetricsTests() {
-        super("kitchen-screen", List.of("shared-queue", "own-queue", "kafka"));
+    @LocalServerPort
+    private int port;
+
+    @DynamicPropertySource
+    static void brokers(DynamicPropertyRegistry registry) {
+        ServiceTestSetup.register(registry, "reader-start");
+    }
+
+    @Test
+    void receivedAndDeadLetteredExistAtZeroForEverySourceFromTheStart() {
+        ReaderCountsAtStart.assertExportedAtZero(port, "kitchen-screen", List.of("shared-queue", "own-queue", "kafka"));
     }
 }

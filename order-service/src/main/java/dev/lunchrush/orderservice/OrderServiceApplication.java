@@ -6,10 +6,11 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Import;
 
 import dev.lunchrush.support.AdminSecurityConfiguration;
+import dev.lunchrush.support.api.ApiDocumentation;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(AdminSecurityConfiguration.class)
+@Import({AdminSecurityConfiguration.class, ApiDocumentation.class})
 public class OrderServiceApplication {
 
     /** Reactor Netty's event loops, unless set otherwise: see {@link #main}. */

@@ -9,10 +9,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 import dev.lunchrush.support.AdminSecurityConfiguration;
+import dev.lunchrush.support.api.ApiDocumentation;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(AdminSecurityConfiguration.class)
+@Import({AdminSecurityConfiguration.class, ApiDocumentation.class})
 public class ReportReplayerApplication {
 
     public static void main(String[] args) {

@@ -5,6 +5,11 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
@@ -21,6 +26,8 @@ import dev.lunchrush.analyticsdashboard.processing.Aggregates;
 import dev.lunchrush.analyticsdashboard.processing.Capacity;
 import dev.lunchrush.analyticsdashboard.processing.DayReport;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /** The dashboard's HTTP side: stats, day reports, and the live stream the page listens to. */
 @RestController
@@ -41,6 +48,8 @@ class DashboardController {
         this.zone = properties.zone();
     }
 
+    @Operation(summary = "Orders received per source, the job's capacity and rate, dead letters", responses = {
+            @ApiResponse(responseCode = "200", description = "The dashboard's figures")})
     @GetMapping("/api/stats")
     DashboardStats stats() {
         var received = processor.received();
@@ -48,12 +57,18 @@ class DashboardController {
                 capacity.perSecond(), processor.processedPerSecond(), processor.deadLettered(), zone.getId());
     }
 
+    @Operation(summary = "A day's counts per kitchen, per dish (portions) and per hour, as the dashboard counted them", responses = {
+            @ApiResponse(responseCode = "200", description = "The day"),
+            @ApiResponse(responseCode = "400", description = "date is not yyyy-MM-dd, or zone is not a time zone", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/api/days/{date}")
-    DayReport day(@PathVariable String date, @RequestParam(required = false) @Nullable String zone) {
+    DayReport day(@Parameter(example = "2026-11-26") @PathVariable String date,
+            @Parameter(description = "default lunchrush.zone", example = "UTC") @RequestParam(required = false) @Nullable String zone) {
         ZoneId reportZone = zone == null || zone.isBlank() ? this.zone : ZoneId.of(zone);
         return aggregates.day(LocalDate.parse(date), reportZone);
     }
 
+    @Operation(summary = "The page's live updates", responses = {
+            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream"))})
     @GetMapping("/stream")
     SseEmitter stream() {
         return stream.open();

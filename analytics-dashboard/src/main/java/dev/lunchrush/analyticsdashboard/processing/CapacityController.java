@@ -5,12 +5,22 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /** {@code PUT /admin/capacity}: the job's capacity, for speeded-up rushes. Admin only. */
 @RestController
@@ -27,7 +37,15 @@ class CapacityController {
     record CapacityChange(@NotNull @Min(1) @Max(1_000_000) Integer eventsPerSecond) {
     }
 
-    @PutMapping("/admin/capacity")
+    @Operation(summary = "Set the job's processing capacity (events per second, all sources together)",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = CapacityChange.class),
+                    examples = @ExampleObject(name = "capacity", value = "{\"eventsPerSecond\": 250}"))),
+            responses = {
+                @ApiResponse(responseCode = "200", description = "The capacity now"),
+                @ApiResponse(responseCode = "400", description = "eventsPerSecond missing or not within 1..1,000,000", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+    @PutMapping(path = "/admin/capacity", consumes = MediaType.APPLICATION_JSON_VALUE)
     CapacityChange change(@Valid @RequestBody CapacityChange change) {
         capacity.change(change.eventsPerSecond());
         log.info("capacity set to {} events/s", change.eventsPerSecond());

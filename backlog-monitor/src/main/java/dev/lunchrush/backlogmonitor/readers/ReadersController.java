@@ -4,6 +4,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationListener;
@@ -33,6 +37,8 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
         this.poller = poller;
     }
 
+    @Operation(summary = "Every reader's unread events and the age of its oldest unread one (Kafka groups, RabbitMQ queues)", responses = {
+            @ApiResponse(responseCode = "200", description = "The readers")})
     @GetMapping("/api/readers")
     List<ReaderView> readers() {
         poller.refresh();
@@ -44,12 +50,16 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
         return board.readers().stream().map(reader -> ReaderView.of(reader, now)).toList();
     }
 
+    @Operation(summary = "Whether Kafka and RabbitMQ answered the last poll", responses = {
+            @ApiResponse(responseCode = "200", description = "Source to up")})
     @GetMapping("/api/sources")
     Map<String, Boolean> sources() {
         poller.refresh();
         return board.sources();
     }
 
+    @Operation(summary = "The page's live updates", responses = {
+            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream"))})
     @GetMapping("/stream")
     SseEmitter stream() {
         return pages.open("backlog", snapshot());

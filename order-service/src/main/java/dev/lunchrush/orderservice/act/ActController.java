@@ -4,10 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-
-import tools.jackson.databind.JsonNode;
-
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -18,11 +21,13 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
-import dev.lunchrush.orderservice.web.RequestBodies;
-import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.web.JsonBodies;
+import dev.lunchrush.orderservice.web.RequestBodies;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /**
  * {@code GET /api/act} for everybody, {@code PUT /admin/act} for the admin: the switch the
@@ -42,12 +47,27 @@ class ActController {
         this.blocking = blocking;
     }
 
-    @GetMapping("/api/act")
+    @Operation(summary = "The current act, and the feed's strategy and capacity")
+    @ApiResponse(responseCode = "200", description = "The act")
+    @GetMapping(path = "/api/act", produces = MediaType.APPLICATION_JSON_VALUE)
     ActState act() {
         return currentAct.get();
     }
 
-    @PutMapping(path = "/admin/act", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Switch the act (kept across restarts)",
+            description = "strategy and capacity are the feed's (act memory-feed); a switch into memory-feed with unbounded "
+                    + "collects the heap once, so that the feed's budget is measured from what is alive",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ActState.class),
+                    examples = @ExampleObject(name = "act", value = "{\"act\": \"shared-queue\"}"))),
+            responses = {
+                @ApiResponse(responseCode = "200", description = "The act now", content = @Content(
+                        mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ActState.class))),
+                @ApiResponse(responseCode = "400", description = "An unknown act, strategy or field, or a capacity below 1",
+                        content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "413", description = "Body over 4 KB", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+    @PutMapping(path = "/admin/act", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ActState> change(ServerHttpRequest request) {
         return RequestBodies.read(request, MAX_BODY)
                 .map(body -> parse(JsonBodies.readTree(body, "Invalid act")))

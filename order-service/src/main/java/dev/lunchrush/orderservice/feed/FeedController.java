@@ -5,6 +5,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.MediaType;
@@ -13,8 +19,11 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /**
  * {@code GET /feed}: the analytics job pulls, so the order service never hands out more than the job
@@ -30,8 +39,19 @@ class FeedController {
         this.feed = feed;
     }
 
+    @Operation(summary = "Act 3: the analytics job takes up to max events from the in-memory feed",
+            description = "An empty feed holds the pull open up to waitMillis for the first event. Events taken are gone "
+                    + "from the feed. Outside act 3 the answer is [] once what was left has been taken.",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "The events, oldest first (order events as in GET /orders/{orderId})",
+                        content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                array = @ArraySchema(schema = @Schema(implementation = OrderEvent.class)))),
+                @ApiResponse(responseCode = "400", description = "max not a positive whole number, or waitMillis negative", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping(path = "/feed", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ResponseEntity<byte[]>> take(@RequestParam(defaultValue = "500") String max,
+    Mono<ResponseEntity<byte[]>> take(
+            @Parameter(description = "the most events to take (at most lunchrush.feed.max-batch)", example = "500")
+            @RequestParam(defaultValue = "500") String max,
+            @Parameter(description = "how long an empty feed may hold the pull open (at most lunchrush.feed.max-wait)", example = "0")
             @RequestParam(defaultValue = "1000") String waitMillis) {
         int batch = positive("max", max, Integer.MAX_VALUE);
         long wait = positive("waitMillis", waitMillis, Long.MAX_VALUE);

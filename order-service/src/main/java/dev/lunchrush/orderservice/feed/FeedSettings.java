@@ -9,15 +9,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The in-memory feed's settings ({@code lunchrush.feed}); strategy and capacity are the act's.
+ * The in-memory feed's settings ({@code lunchrush.feed}); strategy and capacity are the act's. (The tag of
+ * {@code maxWait} comes before that of {@code maxWaiting}: the metadata processor takes the first tag that begins
+ * with a component's name.)
  *
  * @param blockTimeout how long {@code block} lets an order wait for room before it gets 503
+ * @param maxWait the longest {@code waitMillis} a {@code GET /feed} may ask for
  * @param maxWaiting how many orders {@code block} lets wait at once; beyond, 503 at once. Each holds one
  *        of the threads for blocking work (64): kept below their number, the other acts' publishes and an
  *        act switch always find one
  * @param retryAfter what {@code throttle} tells the client to wait (HTTP Retry-After, whole seconds)
  * @param maxBatch the most events one {@code GET /feed} hands out
- * @param maxWait the longest {@code waitMillis} a {@code GET /feed} may ask for
  */
 @Validated
 @ConfigurationProperties("lunchrush.feed")

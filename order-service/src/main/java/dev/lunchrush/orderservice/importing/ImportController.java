@@ -7,22 +7,28 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
-
 import tools.jackson.databind.json.JsonMapper;
 
-import reactor.core.publisher.Mono;
-
 import org.springframework.http.MediaType;
-import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
@@ -35,12 +41,14 @@ import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.intake.OrderEvents;
 import dev.lunchrush.orderservice.intake.OrderRequestParser;
-import dev.lunchrush.orderservice.web.RequestBodies;
-import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.KafkaImportPublisher;
+import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.web.JsonBodies;
+import dev.lunchrush.orderservice.web.RequestBodies;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /**
  * {@code POST /admin/orders/import}: past orders into the log with their real time, for the
@@ -81,8 +89,28 @@ class ImportController {
         this.blocking = blocking;
     }
 
-    @PostMapping(path = "/admin/orders/import", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Past orders into the log with their real time, all or nothing (one Kafka transaction), whatever the act",
+            description = "Each order is checked as POST /orders is, plus a placedAt in the past and within the log's retention. "
+                    + "At most lunchrush.max-import-orders orders per call.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, examples = @ExampleObject(name = "orders", value = """
+                            [{"placedAt": "2026-11-26T12:21:07Z", "kitchenId": "k3", "customerId": "c-1042",
+                              "items": [{"dish": "pad-thai", "quantity": 2}], "deliveryAddress": "12 Mill Lane"}]"""))),
+            responses = {
+                @ApiResponse(responseCode = "200", description = "Written: {\"imported\": n}, or the stored answer of this Idempotency-Key",
+                        headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored answer",
+                                schema = @Schema(type = "string")),
+                        content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE)),
+                @ApiResponse(responseCode = "400", description = "Not a JSON array of valid past orders; errors names each ([i].field)", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "413", description = "Body over lunchrush.max-import-body", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "422", description = "This Idempotency-Key was used for another batch", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "503", description = "Kafka did not commit the batch within lunchrush.kafka.import-timeout: "
+                        + "nothing written; send it again under the same key", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+    @PostMapping(path = "/admin/orders/import", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<String>> importOrders(ServerHttpRequest request,
+            @Parameter(in = ParameterIn.HEADER, description = "The batch is written once: the same key and body again get the "
+                    + "first answer, kept as long as the log keeps the orders", example = "backfill-2026-11-26-batch-1")
             @RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey) {
         // up to a thousand orders to check, then a Kafka transaction to wait for: not on an event loop
         return RequestBodies.read(request, properties.maxImportBody())

@@ -11,7 +11,11 @@ import org.springframework.validation.annotation.Validated;
 
 import dev.lunchrush.events.Menu;
 
-/** The menu, from {@code lunchrush.menu}: what a client may order. */
+/**
+ * The menu, from {@code lunchrush.menu}: what a client may order.
+ *
+ * @param kitchens the kitchens, each with its id, name and dishes
+ */
 @Validated
 @ConfigurationProperties("lunchrush.menu")
 public record MenuProperties(@NotEmpty List<@Valid KitchenProperties> kitchens) {

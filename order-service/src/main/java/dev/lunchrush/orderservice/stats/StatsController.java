@@ -1,5 +1,9 @@
 package dev.lunchrush.orderservice.stats;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -27,7 +31,9 @@ class StatsController {
         this.feed = feed;
     }
 
-    @GetMapping("/api/stats")
+    @Operation(summary = "Orders placed, the act, the feed's figures and the heap: what the readers and the rush compare with")
+    @ApiResponse(responseCode = "200", description = "The figures now")
+    @GetMapping(path = "/api/stats", produces = MediaType.APPLICATION_JSON_VALUE)
     Stats stats() {
         ActState act = currentAct.get();
         FeedFigures figures = feed.figures();

@@ -1,11 +1,21 @@
 package dev.lunchrush.reportreplayer.groups;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /** {@code POST /admin/groups/{group}/reset}, like {@code kafka-consumer-groups --reset-offsets --to-datetime}. */
 @RestController
@@ -17,8 +27,18 @@ class GroupResetController {
         this.reset = reset;
     }
 
-    @PostMapping("/admin/groups/{group}/reset")
-    GroupReset.Result reset(@PathVariable String group, @RequestBody ResetRequest request) {
+    @Operation(summary = "Move a consumer group's offsets to a time (dry run unless dryRun is false)",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ResetRequest.class),
+                    examples = @ExampleObject(name = "dry run", value = "{\"toDatetime\": \"2026-11-26T00:00:00Z\", \"dryRun\": true}"))),
+            responses = {
+                @ApiResponse(responseCode = "200", description = "The targets per partition, and whether they were applied"),
+                @ApiResponse(responseCode = "400", description = "toDatetime missing or not ISO-8601 with an offset", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "409", description = "The group has active members: stop the reader first", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "503", description = "The log is unavailable", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+    @PostMapping(path = "/admin/groups/{group}/reset", consumes = MediaType.APPLICATION_JSON_VALUE)
+    GroupReset.Result reset(@Parameter(example = "analytics-dashboard") @PathVariable String group, @RequestBody ResetRequest request) {
         return reset.reset(group, request.toDatetime(), request.dryRun() == null || request.dryRun());
     }
 

@@ -22,7 +22,8 @@ import dev.lunchrush.localstack.access.ExitCodes;
 @Command(name = "demo", mixinStandardHelpOptions = true, version = "Lunch Rush demo 1.0",
         description = "Lunch Rush: logs, queues and back-pressure on real RabbitMQ and real Kafka.",
         subcommands = {UpCommand.class, DownCommand.class, StatusCommand.class, ActCommand.class,
-            RushCommand.class, BackfillCommand.class, ReplayCommand.class, ChaosCommand.class, BenchCommand.class})
+            RushCommand.class, BackfillCommand.class, ReplayCommand.class, ChaosCommand.class, BenchCommand.class,
+            CompletionCommand.class})
 public class Demo implements Runnable {
 
     @Spec
@@ -71,7 +72,7 @@ public class Demo implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(),
-                "Missing command: one of up, down, status, act, rush, backfill, replay, chaos, bench (./demo --help)");
+                "Missing command: one of up, down, status, act, rush, backfill, replay, chaos, bench, completion (./demo --help)");
     }
 
 }

@@ -32,7 +32,7 @@ public record ServiceJar(Path root, String module) {
         return command;
     }
 
-    /** The service at {@code base} says UP on {@code /actuator/health}. */
+    /** The service at {@code base} is ready: UP on {@code /actuator/health/readiness}. */
     public static boolean healthy(URI base) {
         return Probe.actuatorUp(base);
     }

@@ -1,0 +1,5 @@
+/** What this service needs in the current act, as the readiness probe's {@code sources}. */
+@NullMarked
+package dev.lunchrush.analyticsdashboard.readiness;
+
+import org.jspecify.annotations.NullMarked;
