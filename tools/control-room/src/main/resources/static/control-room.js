@@ -318,6 +318,14 @@ function showResult(view) {
   const to = console.findIndex(line => line === view.heading);
   $('summary').textContent = from < 0 ? '' : console.slice(from, to < 0 ? undefined : to).join('\n').trim();
   $('heading').textContent = view.heading;
+  const a = view.feedAccounting;
+  $('accounting').hidden = !a;
+  if (a) {
+    $('accounting').textContent = "The feed's accounting: " + number(a.placed) + ' placed = ' + number(a.delivered)
+      + ' delivered to the job + ' + number(a.dropped) + ' dropped + ' + number(a.buffered) + ' still buffered − '
+      + number(a.bufferedAtStart) + ' buffered before the rush' + (a.balanced ? ': every order accounted for' : ': does NOT add up');
+    for (const [key, value] of Object.entries(a)) $('accounting').dataset[key] = String(value);
+  }
   const body = document.querySelector('#closing tbody');
   body.replaceChildren(...view.closingTable.map(line => {
     const tr = element('tr');

@@ -139,6 +139,14 @@ final class RushRun implements RushListener {
         view.set("header", json.valueToTree(LiveRow.HEADER));
         synchronized (rows) {
             view.set("rows", json.valueToTree(rows));
+            LiveRow last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
+            if (last != null && last.feedBuffered() >= 0 && last.feedBufferedAtStart() >= 0) {
+                // act 3: every order placed is in the feed, was delivered to the job, or was dropped
+                long accounted = last.feedDelivered() + last.dropped() + last.feedBuffered() - last.feedBufferedAtStart();
+                view.putObject("feedAccounting").put("placed", last.placed()).put("delivered", last.feedDelivered())
+                        .put("dropped", last.dropped()).put("buffered", last.feedBuffered())
+                        .put("bufferedAtStart", last.feedBufferedAtStart()).put("balanced", accounted == last.placed());
+            }
         }
         view.set("console", json.valueToTree(console.lines()));
         RushOutcome result = outcome;

@@ -9,12 +9,14 @@ import org.HdrHistogram.Histogram;
  * One second of a rush as its live table shows it: the cells as printed ({@link #HEADER}'s columns) and the figures
  * behind them, counted from the rush's start; -1 where a service did not answer (or the figure is not of this act).
  *
+ * @param feedBufferedAtStart what the feed held before the first order (act 3), so that a row accounts for every order
+ *     placed: placed = delivered + dropped + buffered − buffered at the start, once no order is in flight
  * @param notes the lines under the row: a generator falling behind, an order service dead or silent
  */
 public record LiveRow(double seconds, String clock, double targetRate, long placed, String p99Millis, long kitchen,
-        long dashboard, long feedBuffered, long feedBufferedBytes, long heapUsedBytes, long heapMaxBytes, long dropped,
-        long rejected, long throttled, long unavailable, long backlog, boolean orderServiceUp, List<String> cells,
-        List<String> notes) {
+        long dashboard, long feedBuffered, long feedBufferedAtStart, long feedBufferedBytes, long feedDelivered,
+        long heapUsedBytes, long heapMaxBytes, long dropped, long rejected, long throttled, long unavailable,
+        long backlog, boolean orderServiceUp, List<String> cells, List<String> notes) {
 
     /** The live table's columns. */
     public static final List<String> HEADER = List.of("clock", "rate/s", "placed", "p99 ms", "kitchen", "dashboard",
@@ -33,7 +35,9 @@ public record LiveRow(double seconds, String clock, double targetRate, long plac
         return new LiveRow(now.elapsedSeconds(), profile.clock(elapsed), profile.rateAt(elapsed),
                 now.accepted() - base.accepted(), p99, since(now.kitchenTotal(), base.kitchenTotal()),
                 since(now.dashboardTotal(), base.dashboardTotal()), feed ? stats.feedBuffered() : -1,
-                feed ? stats.feedBufferedBytes() : -1, stats == null ? -1 : stats.heapUsed(),
+                feed && baseStats != null ? baseStats.feedBuffered() : -1, feed ? stats.feedBufferedBytes() : -1,
+                feed ? stats.feedDelivered() - (baseStats == null ? 0 : baseStats.feedDelivered()) : -1,
+                stats == null ? -1 : stats.heapUsed(),
                 stats == null ? -1 : stats.heapMax(),
                 stats == null ? -1 : stats.feedDropped() - (baseStats == null ? 0 : baseStats.feedDropped()),
                 stats == null ? -1 : stats.feedRejected() - (baseStats == null ? 0 : baseStats.feedRejected()),
