@@ -28,7 +28,7 @@ class ControlRoomSecurity {
     static final String ADMIN_ROLE = "ADMIN";
 
     @Bean
-    SecurityFilterChain controlRoomSecurity(HttpSecurity http) throws Exception {
+    SecurityFilterChain controlRoomFilterChain(HttpSecurity http) throws Exception {
         PathPatternRequestMatcher.Builder path = PathPatternRequestMatcher.withDefaults();
         RequestMatcher changes = new OrRequestMatcher(path.matcher(HttpMethod.PUT, "/api/act"),
                 path.matcher(HttpMethod.POST, "/api/rushes"), path.matcher(HttpMethod.DELETE, "/api/rushes/**"));
