@@ -94,7 +94,9 @@ $('sign-in-form').addEventListener('submit', async event => {
   setControls();
 });
 
-$('act-select').addEventListener('change', () => { actChosen = true; setControls(); });
+for (const id of ['act-select', 'strategy-select', 'capacity-input']) {
+  $(id).addEventListener('change', () => { actChosen = true; setControls(); });
+}
 $('profile').addEventListener('change', setControls);
 
 $('act-form').addEventListener('submit', async event => {
@@ -203,9 +205,9 @@ function showLesson(lesson) {
 
   const o = lesson.orderService;
   $('order-service').textContent = o
-    ? 'order service: ' + number(o.placed) + ' placed since it started · heap ' + Math.round(o.heapUsedBytes / 1048576)
-      + ' of ' + Math.round(o.heapMaxBytes / 1048576) + ' MB · feed ' + number(o.feedBuffered) + ' buffered, '
-      + number(o.feedDropped) + ' dropped, ' + number(o.feedRejected) + ' refused'
+    ? 'order service: ' + number(o.placed) + ' placed since it started · heap ' + Math.round(o.heap.usedBytes / 1048576)
+      + ' of ' + Math.round(o.heap.maxBytes / 1048576) + ' MB · feed ' + number(o.feed.buffered) + ' buffered, '
+      + number(o.feed.dropped) + ' dropped, ' + number(o.feed.rejected) + ' refused'
     : 'order service: does not answer';
 
   const alerts = $('alert-list');
@@ -291,7 +293,9 @@ function showRows() {
 }
 
 function showRush(view) {
-  shown = { id: view.id, state: view.state, rows: view.rows, budgetBytes: view.budgetBytes, death: view.death };
+  // the ages seen while the rush ran (the backlog monitor's, not the rush's): kept when the page reloads the rush
+  const ages = shown && shown.id === view.id ? shown.ages : {};
+  shown = { id: view.id, state: view.state, rows: view.rows, budgetBytes: view.budgetBytes, death: view.death, ages };
   rushRunning = view.state === 'running';
   $('rush-state').textContent = view.id + ': ' + view.state;
   $('rush-state').dataset.state = view.state;
@@ -299,7 +303,7 @@ function showRush(view) {
   document.querySelector('#live thead').replaceChildren(element('tr'));
   view.header.forEach(h => document.querySelector('#live thead tr').append(element('th', h)));
   Object.values(charts).forEach(c => c.data.datasets.forEach(d => { d.data = []; }));
-  view.rows.forEach((row, i) => plotRow(row, i > 0 ? view.rows[i - 1] : null, view.budgetBytes, undefined));
+  view.rows.forEach((row, i) => plotRow(row, i > 0 ? view.rows[i - 1] : null, view.budgetBytes, ages[row.seconds]));
   redrawCharts();
   $('death').hidden = !view.death;
   $('death').textContent = view.death || '';
@@ -357,7 +361,8 @@ function followRush(summary) {
   const row = summary.latest;
   if (row && (!last || row.seconds > last.seconds)) {
     shown.rows.push(row);
-    plotRow(row, last, shown.budgetBytes, oldestAge());
+    shown.ages[row.seconds] = oldestAge();
+    plotRow(row, last, shown.budgetBytes, shown.ages[row.seconds]);
     redrawCharts();
     showRows();
   }

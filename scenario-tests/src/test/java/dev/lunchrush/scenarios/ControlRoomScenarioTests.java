@@ -39,7 +39,8 @@ import static org.awaitility.Awaitility.await;
  * the admin switches the act and starts a short scaled rush from the page, and the test reads the page's closing
  * table (act 1's shares, act 2's backlog, act 3 {@code drop}'s accounting and {@code unbounded}'s death, act 4's
  * backlog and catch-up); a viewer without the password sees every figure and no enabled control. One stack for all;
- * the order service in a small heap (48 MB), so that act 3's unbounded feed kills it in seconds: that act comes last.
+ * the order service in a small heap (40 MB), so that act 3's unbounded feed kills it within a minute: that act comes
+ * last.
  * Each act's page is saved under {@code docs/images/} for the README.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -48,6 +49,8 @@ class ControlRoomScenarioTests {
     private static final Logger log = LoggerFactory.getLogger(ControlRoomScenarioTests.class);
 
     private static final Duration RUSH_TIMEOUT = Duration.ofMinutes(2);
+    /** The unbounded feed's death: about 30 s of the feed's growth, longer where the machine cannot send 500/s. */
+    private static final Duration DEATH_TIMEOUT = Duration.ofMinutes(4);
 
     @RegisterExtension
     static final Stack stack = stack();
@@ -57,8 +60,8 @@ class ControlRoomScenarioTests {
     /** The stack, the control room told where the others are and where its {@code .run} folder is. */
     private static Stack stack() {
         Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard", "backlog-monitor", "control-room")
-                // old generation 40 MB, of which the service keeps about 30: the unbounded feed fills the rest in seconds
-                .jvm("order-service", List.of("-Xmx48m", "-Xms48m", "-Xmn8m", "-XX:+UseParallelGC",
+                // old generation 34 MB, of which the service keeps about 20: the unbounded feed fills the rest in seconds
+                .jvm("order-service", List.of("-Xmx40m", "-Xms40m", "-Xmn6m", "-XX:+UseParallelGC",
                         "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1", "-XX:GCTimeLimit=90",
                         "-XX:GCHeapFreeLimit=10"))
                 .jvm("control-room", List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"))
@@ -179,7 +182,8 @@ class ControlRoomScenarioTests {
     @Order(6)
     void actThreeUnboundedKillsTheOrderServiceAndThePageSaysWhen() {
         switchAct("memory-feed", "unbounded", null);
-        Map<String, Row> table = rush("constant", Map.of("rate", "500", "duration", "90s", "dashboardCapacity", "50"));
+        Map<String, Row> table = rush("constant", Map.of("rate", "500", "duration", "3m", "dashboardCapacity", "50"),
+                DEATH_TIMEOUT);
         ServiceProcess orderService = stack.service("order-service");
         assertThat(orderService.waitFor(Duration.ofSeconds(30))).as("the order service exited").isTrue();
         assertThat(orderService.log()).contains("OutOfMemoryError");
@@ -187,7 +191,7 @@ class ControlRoomScenarioTests {
         assertThat(death.isDisplayed()).isTrue();
         assertThat(death.getText()).contains("The order service DIED at 12:").contains("Events that died with it");
         Row fill = table.get("time to fill the budget");
-        assertThat(fill.measured()).as("seconds until it died").isBetween(2.0, 90.0);
+        assertThat(fill.measured()).as("seconds until it died").isBetween(2.0, 180.0);
         assertThat(fill.note()).startsWith("died at 12:");
         JsonNode view = stack.getJson("control-room", "/api/rushes/" + rushId());
         assertThat(view.path("orderServiceDied").path("atSeconds").asDouble()).isEqualTo(Double.parseDouble(
@@ -230,6 +234,10 @@ class ControlRoomScenarioTests {
 
     /** Fills the rush form, starts the rush, waits for its closing table, and reads it by line name. */
     private static Map<String, Row> rush(String profile, Map<String, String> fields) {
+        return rush(profile, fields, RUSH_TIMEOUT);
+    }
+
+    private static Map<String, Row> rush(String profile, Map<String, String> fields, Duration timeout) {
         String previous = rushId();
         new Select(browser.findElement(By.id("profile"))).selectByValue(profile);
         for (String id : List.of("speed", "rate", "duration", "thenRate", "thenDuration", "dashboardCapacity")) {
@@ -243,7 +251,7 @@ class ControlRoomScenarioTests {
         await().atMost(Duration.ofSeconds(20)).until(() -> !rushId().equals(previous));
         assertThat(text("rush-problem")).isEmpty();
         String id = rushId();
-        await().atMost(RUSH_TIMEOUT).pollInterval(Duration.ofSeconds(1))
+        await().atMost(timeout).pollInterval(Duration.ofSeconds(1))
                 .until(() -> !"running".equals(browser.findElement(By.id("rush-state")).getAttribute("data-state")));
         assertThat(browser.findElement(By.id("rush-state")).getAttribute("data-state")).as("rush %s: %s", id,
                 text("rush-problem")).isEqualTo("done");

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.controlroom.rushes.RushSummary;
 
@@ -14,13 +15,13 @@ import dev.lunchrush.controlroom.rushes.RushSummary;
  * running (or the last one).
  *
  * @param act the order service's act, null while it does not answer
- * @param orderService its figures ({@code /api/stats}), null while it does not answer
+ * @param orderService its {@code /api/stats} as it answers (act, placed, feed, heap), null while it does not answer
  * @param backlogs every reader the backlog monitor watches: unread events and the oldest one's age
  * @param rush the rush under way, or the last one; null before the first
  * @param links the other pages where the settings name them (the page uses its own host and the README's ports for
  *     the others)
  */
-public record Lesson(Instant at, @Nullable ActState act, List<ServiceState> services, @Nullable OrderService orderService,
+public record Lesson(Instant at, @Nullable ActState act, List<ServiceState> services, @Nullable JsonNode orderService,
         List<Reader> readers, List<Backlog> backlogs, Alerts alerts, @Nullable RushSummary rush,
         Map<String, String> links) {
 
@@ -32,12 +33,6 @@ public record Lesson(Instant at, @Nullable ActState act, List<ServiceState> serv
      * @param state {@code ready}, {@code not ready} (it answers, its readiness says no) or {@code down}
      */
     public record ServiceState(String name, String state) {
-    }
-
-    /** The order service's {@code /api/stats}: orders placed since it started, its heap, its in-memory feed. */
-    public record OrderService(String run, long placed, long heapUsedBytes, long heapUsedAfterGcBytes, long heapMaxBytes,
-            long feedBuffered, long feedBufferedBytes, long feedAccepted, long feedDelivered, long feedDropped,
-            long feedRejected) {
     }
 
     /**

@@ -108,7 +108,7 @@ class LessonPoller implements DisposableBean {
         List<Lesson.ServiceState> services = new ArrayList<>();
         readiness.forEach((name, state) -> services.add(new Lesson.ServiceState(name, state.join())));
         return new Lesson(now, act.join().map(LessonPoller::act).orElse(null), services,
-                orders.join().map(LessonPoller::orderService).orElse(null),
+                orders.join().orElse(null),
                 List.of(reader("kitchen-screen", kitchen.join()), reader("analytics-dashboard", dashboard.join())),
                 backlogs.join().map(LessonPoller::backlogs).orElse(List.of()), alerts(alerts.join()),
                 rushes.summary().orElse(null), links);
@@ -149,17 +149,6 @@ class LessonPoller implements DisposableBean {
     static Lesson.ActState act(JsonNode node) {
         return new Lesson.ActState(ServiceClient.text(node, "act"), ServiceClient.text(node, "strategy"),
                 ServiceClient.number(node, "capacity"));
-    }
-
-    static Lesson.OrderService orderService(JsonNode node) {
-        JsonNode feed = node.path("feed");
-        JsonNode heap = node.path("heap");
-        return new Lesson.OrderService(ServiceClient.text(node, "run"), ServiceClient.number(node, "placed"),
-                ServiceClient.number(heap, "usedBytes"), ServiceClient.number(heap, "usedAfterGcBytes"),
-                ServiceClient.number(heap, "maxBytes"), ServiceClient.number(feed, "buffered"),
-                ServiceClient.number(feed, "bufferedBytes"), ServiceClient.number(feed, "accepted"),
-                ServiceClient.number(feed, "delivered"), ServiceClient.number(feed, "dropped"),
-                ServiceClient.number(feed, "rejected"));
     }
 
     static Lesson.Reader reader(String name, Optional<JsonNode> stats) {
