@@ -52,11 +52,13 @@ public final class Rush {
     private final PrintWriter out;
     private final Supplier<String> password;
     private final RushListener listener;
+    /** The command line's table is redrawn in place on a terminal; a listener's rush prints line by line. */
+    private final boolean mayRedraw;
     private volatile boolean stopAsked;
 
     /** The command line's rush: the admin password looked up as every command does, nobody listening. */
     public Rush(Settings settings, Endpoints endpoints, PrintWriter out) {
-        this(settings, endpoints, out, () -> AdminPassword.require(RepoRoot.find()), RushListener.NONE);
+        this(settings, endpoints, out, () -> AdminPassword.require(RepoRoot.find()), RushListener.NONE, true);
     }
 
     /**
@@ -64,6 +66,12 @@ public final class Rush {
      * @param listener told of the rush's start, of each second and of its end
      */
     public Rush(Settings settings, Endpoints endpoints, PrintWriter out, Supplier<String> password, RushListener listener) {
+        this(settings, endpoints, out, password, listener, false);
+    }
+
+    private Rush(Settings settings, Endpoints endpoints, PrintWriter out, Supplier<String> password, RushListener listener,
+            boolean mayRedraw) {
+        this.mayRedraw = mayRedraw;
         this.settings = settings;
         this.endpoints = endpoints;
         this.out = out;
@@ -166,7 +174,7 @@ public final class Rush {
                         + "the predictions below start from them").formatted(base.dashboardBacklog()));
             }
             listener.started(profile.describe(), predicted);
-            boolean terminal = System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
+            boolean terminal = mayRedraw && System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
             LiveTable table = new LiveTable(out, terminal, 5);
             table.header();
 
