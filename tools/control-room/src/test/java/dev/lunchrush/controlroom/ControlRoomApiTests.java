@@ -144,8 +144,11 @@ class ControlRoomApiTests {
         assertThat(second.statusCode()).isEqualTo(409);
         assertThat(second.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> JSON.readTree(admin("GET", location, null).body())
-                .path("rows").size() >= 2);
+        // a second of orders placed at least (the driver opens its first connection before its first order)
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            JsonNode rows = JSON.readTree(admin("GET", location, null).body()).path("rows");
+            return rows.size() > 0 && rows.get(rows.size() - 1).path("placed").asLong() >= 20;
+        });
         assertThat(admin("DELETE", location, null).statusCode()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(60)).until(() -> "stopped".equals(
                 JSON.readTree(admin("GET", location, null).body()).path("state").asString()));
