@@ -132,11 +132,7 @@ class ControlRoomScenarioTests {
     @Order(3)
     void actTwoKeepsTheSlowReadersBacklogInTheBroker() {
         switchAct("queue-per-reader", null, null);
-        Map<String, Row> table = rush("custom", Map.of("rate", "100", "duration", "8s", "thenRate", "20",
-                "thenDuration", "12s", "dashboardCapacity", "50"));
-        Row backlog = table.get("backlog at the end of the rush");
-        assertThat(backlog.predicted()).isEqualTo(400);
-        assertThat(backlog.measured()).as("the dashboard's queue at the end of the rush").isBetween(300.0, 500.0);
+        Map<String, Row> table = slowReaderRush("12s");
         assertThat(table.get("kitchen's queue, end of the rush").measured()).isLessThan(50);
         screenshot("control-room-act2");
     }
@@ -167,11 +163,7 @@ class ControlRoomScenarioTests {
     @Order(5)
     void actFourKeepsTheBacklogInTheLogAndCatchesUp() {
         switchAct("log", null, null);
-        Map<String, Row> table = rush("custom", Map.of("rate", "100", "duration", "8s", "thenRate", "20",
-                "thenDuration", "16s", "dashboardCapacity", "50"));
-        Row backlog = table.get("backlog at the end of the rush");
-        assertThat(backlog.predicted()).isEqualTo(400);
-        assertThat(backlog.measured()).as("the dashboard's unread events at the end of the rush").isBetween(300.0, 500.0);
+        Map<String, Row> table = slowReaderRush("16s");
         Row catchUp = table.get("time to catch up");
         assertThat(catchUp.predicted()).isCloseTo(400 / 30.0, org.assertj.core.data.Offset.offset(0.2));
         assertThat(catchUp.measured()).as("seconds to catch up").isBetween(0.5 * 400 / 30, 1.5 * 400 / 30);
@@ -198,6 +190,19 @@ class ControlRoomScenarioTests {
                 view.path("closingTable").get(2).path("measured").asString()), org.assertj.core.data.Offset.offset(0.1));
         assertThat(text("services")).contains("order-service: down");
         screenshot("control-room-act3-unbounded");
+    }
+
+    /**
+     * 100/s for 8 s against a job of 50/s, then 20/s: 400 events behind at the end of the rush (predicted and, within a
+     * quarter, measured), caught up at 30/s.
+     */
+    private static Map<String, Row> slowReaderRush(String after) {
+        Map<String, Row> table = rush("custom", Map.of("rate", "100", "duration", "8s", "thenRate", "20",
+                "thenDuration", after, "dashboardCapacity", "50"));
+        Row backlog = table.get("backlog at the end of the rush");
+        assertThat(backlog.predicted()).isEqualTo(400);
+        assertThat(backlog.measured()).as("the dashboard's backlog at the end of the rush").isBetween(300.0, 500.0);
+        return table;
     }
 
     // ------------------------------------------------------------------------------------------ the page
