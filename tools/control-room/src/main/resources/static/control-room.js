@@ -322,6 +322,14 @@ function showResult(view) {
   const to = console.findIndex(line => line === view.heading);
   $('summary').textContent = from < 0 ? '' : console.slice(from, to < 0 ? undefined : to).join('\n').trim();
   $('heading').textContent = view.heading;
+  const r = view.readersAtEnd;
+  $('readers-at-end').hidden = !r;
+  if (r) {
+    $('readers-at-end').textContent = 'After the rush: the kitchen screen got ' + number(r.kitchen) + ' and the dashboard '
+      + number(r.dashboard) + ' of the ' + number(r.placed) + ' orders placed'
+      + (r.everyOrder ? (r.sharedQueue ? ': between them, every order once' : ': each reader every order') : '');
+    for (const [key, value] of Object.entries(r)) $('readers-at-end').dataset[key] = String(value);
+  }
   const a = view.feedAccounting;
   $('accounting').hidden = !a;
   if (a) {

@@ -125,6 +125,8 @@ class ControlRoomScenarioTests {
         assertThat(table.get("kitchen screen's share").measured()).isBetween(40.0, 60.0);
         assertThat(table.get("analytics dashboard's share").measured()).isBetween(40.0, 60.0);
         assertThat(table.get("kitchen screen's share").verdict()).isIn("holds", "close");
+        assertThat(browser.findElement(By.id("readers-at-end")).getAttribute("data-every-order"))
+                .as(text("readers-at-end")).isEqualTo("true");
         screenshot("control-room-act1");
     }
 
@@ -167,6 +169,7 @@ class ControlRoomScenarioTests {
         Row catchUp = table.get("time to catch up");
         assertThat(catchUp.predicted()).isCloseTo(400 / 30.0, org.assertj.core.data.Offset.offset(0.2));
         assertThat(catchUp.measured()).as("seconds to catch up").isBetween(0.5 * 400 / 30, 1.5 * 400 / 30);
+        assertThat(text("readers-at-end")).contains("each reader every order");
         screenshot("control-room-act4");
     }
 

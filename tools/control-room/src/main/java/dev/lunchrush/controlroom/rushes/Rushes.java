@@ -1,6 +1,7 @@
 package dev.lunchrush.controlroom.rushes;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import dev.lunchrush.load.rush.RushMarker;
 import dev.lunchrush.load.rush.RushOptions;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.localstack.access.ServiceClient;
 import dev.lunchrush.support.SecurityProperties;
 
 /**
@@ -38,7 +40,12 @@ public class Rushes implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(Rushes.class);
 
+    /** How long a finished rush waits for its readers' last orders. */
+    private static final Duration SETTLE = Duration.ofSeconds(15);
+
     private final Endpoints endpoints;
+    private final ServiceClient kitchenScreen;
+    private final ServiceClient dashboard;
     private final SecurityProperties security;
     private final Clock clock;
     private final int kept;
@@ -49,6 +56,8 @@ public class Rushes implements DisposableBean {
     Rushes(Endpoints endpoints, SecurityProperties security, ControlRoomProperties properties, Clock clock) {
         this.endpoints = endpoints;
         this.security = security;
+        this.kitchenScreen = new ServiceClient("kitchen-screen", endpoints.kitchenScreen(), security::adminPassword);
+        this.dashboard = new ServiceClient("analytics-dashboard", endpoints.analyticsDashboard(), security::adminPassword);
         this.clock = clock;
         this.kept = properties.rushesKept();
     }
@@ -85,6 +94,7 @@ public class Rushes implements DisposableBean {
             RuntimeException failure = null;
             try {
                 rush.run(claimed);
+                run.settle(kitchenScreen, dashboard, SETTLE);
             }
             catch (RuntimeException ex) {
                 log.warn("rush {} failed: {}", id, ex.toString());
