@@ -50,7 +50,7 @@ class ControlRoomScenarioTests {
 
     private static final Duration RUSH_TIMEOUT = Duration.ofMinutes(2);
     /** The unbounded feed's death: about 30 s of the feed's growth, longer where the machine cannot send 500/s. */
-    private static final Duration DEATH_TIMEOUT = Duration.ofMinutes(4);
+    private static final Duration DEATH_TIMEOUT = Duration.ofMinutes(5);
 
     @RegisterExtension
     static final Stack stack = stack();
@@ -125,8 +125,10 @@ class ControlRoomScenarioTests {
         assertThat(table.get("kitchen screen's share").measured()).isBetween(40.0, 60.0);
         assertThat(table.get("analytics dashboard's share").measured()).isBetween(40.0, 60.0);
         assertThat(table.get("kitchen screen's share").verdict()).isIn("holds", "close");
-        assertThat(browser.findElement(By.id("readers-at-end")).getAttribute("data-every-order"))
-                .as(text("readers-at-end")).isEqualTo("true");
+        // between them the readers got every order placed (and those whose answer timed out, written all the same)
+        WebElement readers = browser.findElement(By.id("readers-at-end"));
+        assertThat(Long.parseLong(readers.getAttribute("data-kitchen")) + Long.parseLong(readers.getAttribute("data-dashboard")))
+                .as(readers.getText()).isGreaterThanOrEqualTo(Long.parseLong(readers.getAttribute("data-placed")));
         screenshot("control-room-act1");
     }
 
@@ -177,7 +179,7 @@ class ControlRoomScenarioTests {
     @Order(6)
     void actThreeUnboundedKillsTheOrderServiceAndThePageSaysWhen() {
         switchAct("memory-feed", "unbounded", null);
-        Map<String, Row> table = rush("constant", Map.of("rate", "500", "duration", "3m", "dashboardCapacity", "50"),
+        Map<String, Row> table = rush("constant", Map.of("rate", "500", "duration", "4m", "dashboardCapacity", "50"),
                 DEATH_TIMEOUT);
         ServiceProcess orderService = stack.service("order-service");
         assertThat(orderService.waitFor(Duration.ofSeconds(30))).as("the order service exited").isTrue();
@@ -186,7 +188,7 @@ class ControlRoomScenarioTests {
         assertThat(death.isDisplayed()).isTrue();
         assertThat(death.getText()).contains("The order service DIED at 12:").contains("Events that died with it");
         Row fill = table.get("time to fill the budget");
-        assertThat(fill.measured()).as("seconds until it died").isBetween(2.0, 180.0);
+        assertThat(fill.measured()).as("seconds until it died").isBetween(2.0, 240.0);
         assertThat(fill.note()).startsWith("died at 12:");
         JsonNode view = stack.getJson("control-room", "/api/rushes/" + rushId());
         assertThat(view.path("orderServiceDied").path("atSeconds").asDouble()).isEqualTo(Double.parseDouble(
