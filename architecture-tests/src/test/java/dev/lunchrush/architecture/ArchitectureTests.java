@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The layout's rules over the compiled classes of every module of the root pom, main and test: no import cycle
  * between any two packages; the services and what they share never import the tools; the tools never import a
- * service's classes (only the order event, {@code dev.lunchrush.events}); nothing imports the command line.
+ * service's classes (only the order event, {@code dev.lunchrush.events}); the control room, a web application
+ * itself, also uses what the services share for the web (their admin users, their page streams); nothing imports
+ * the command line.
  */
 class ArchitectureTests {
 
@@ -32,7 +34,7 @@ class ArchitectureTests {
 
     /** The tools' packages: the local stack, the load, the fault suite, the benchmark, the command line. */
     static final String[] TOOLS = {"dev.lunchrush.localstack..", "dev.lunchrush.load..", "dev.lunchrush.chaos..",
-        "dev.lunchrush.bench..", "dev.lunchrush.demo..", "dev.lunchrush.microbench.."};
+        "dev.lunchrush.bench..", "dev.lunchrush.demo..", "dev.lunchrush.microbench..", "dev.lunchrush.controlroom.."};
 
     /** Every package is a slice of its own: a cycle between any two packages breaks the rule. */
     static final ArchRule NO_CYCLES = slices().matching("dev.lunchrush.(**)").should().beFreeOfCycles();
@@ -59,7 +61,7 @@ class ArchitectureTests {
         // the rules below say nothing about a project they cannot see: every part of it must be there
         for (String part : List.of("orderservice", "kitchenscreen", "analyticsdashboard", "reportreplayer",
                 "backlogmonitor", "support", "events", "testing", "localstack", "load", "chaos", "bench", "demo",
-                "scenarios")) {
+                "controlroom", "scenarios")) {
             assertThat(project.containPackage("dev.lunchrush." + part))
                     .as("the compiled classes of dev.lunchrush.%s (build the project first: ./mvnw test-compile)", part)
                     .isTrue();
@@ -82,8 +84,10 @@ class ArchitectureTests {
         noClasses().that().resideInAnyPackage(TOOLS).should().dependOnClassesThat()
                 .resideInAnyPackage("dev.lunchrush.orderservice..", "dev.lunchrush.kitchenscreen..",
                         "dev.lunchrush.analyticsdashboard..", "dev.lunchrush.reportreplayer..",
-                        "dev.lunchrush.backlogmonitor..", "dev.lunchrush.support..")
+                        "dev.lunchrush.backlogmonitor..")
                 .check(project);
+        noClasses().that().resideInAnyPackage(TOOLS).and().resideOutsideOfPackage("dev.lunchrush.controlroom..")
+                .should().dependOnClassesThat().resideInAPackage("dev.lunchrush.support..").check(project);
     }
 
     @Test

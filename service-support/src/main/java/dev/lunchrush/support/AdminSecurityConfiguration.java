@@ -41,7 +41,8 @@ public class AdminSecurityConfiguration {
     public static final String ADMIN_USER = "admin";
     public static final String VIEWER_USER = "viewer";
 
-    static List<UserDetails> users(SecurityProperties properties) {
+    /** The admin, and the read-only viewer where a viewer password is set. */
+    public static List<UserDetails> users(SecurityProperties properties) {
         PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
         List<UserDetails> users = new ArrayList<>();
         users.add(User.withUsername(ADMIN_USER).password(encoder.encode(properties.adminPassword()))

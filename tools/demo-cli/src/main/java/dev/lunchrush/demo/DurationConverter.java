@@ -1,16 +1,14 @@
 package dev.lunchrush.demo;
 
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Durations as people type them: {@code 30s}, {@code 2m}, {@code 1m30s}, {@code 500ms}, {@code 1h}, or plain seconds. */
-public final class DurationConverter implements ITypeConverter<Duration> {
+import dev.lunchrush.load.rush.Durations;
 
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|h|m|s)");
+/** Durations as people type them ({@link Durations}): {@code 30s}, {@code 2m}, {@code 1m30s}, {@code 500ms}, {@code 1h}, or plain seconds. */
+public final class DurationConverter implements ITypeConverter<Duration> {
 
     @Override
     public Duration convert(String value) {
@@ -18,33 +16,11 @@ public final class DurationConverter implements ITypeConverter<Duration> {
     }
 
     public static Duration parse(String value) {
-        String text = value.strip().toLowerCase();
-        if (text.matches("\\d+(\\.\\d+)?")) {
-            return positive(Duration.ofMillis(Math.round(Double.parseDouble(text) * 1000)), value);
+        try {
+            return Durations.parse(value);
         }
-        Matcher matcher = PART.matcher(text);
-        int position = 0;
-        long millis = 0;
-        while (matcher.find() && matcher.start() == position) {
-            double amount = Double.parseDouble(matcher.group(1));
-            millis += Math.round(amount * switch (matcher.group(2)) {
-                case "ms" -> 1;
-                case "s" -> 1_000;
-                case "m" -> 60_000;
-                default -> 3_600_000;
-            });
-            position = matcher.end();
+        catch (IllegalArgumentException ex) {
+            throw new TypeConversionException(ex.getMessage());
         }
-        if (position == 0 || position != text.length()) {
-            throw new TypeConversionException("'" + value + "' is not a duration; write it like 30s, 2m, 1m30s or 500ms");
-        }
-        return positive(Duration.ofMillis(millis), value);
-    }
-
-    private static Duration positive(Duration duration, String value) {
-        if (duration.isZero() || duration.isNegative()) {
-            throw new TypeConversionException("'" + value + "': a duration must be positive");
-        }
-        return duration;
     }
 }

@@ -10,10 +10,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import dev.lunchrush.load.rush.Figures;
-import dev.lunchrush.load.rush.RateProfile;
 import dev.lunchrush.load.rush.Rush;
-import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.load.rush.RushOptions;
 
 /** {@code ./demo rush}: the lunch rush against the running stack. */
 @Command(name = "rush", mixinStandardHelpOptions = true, sortOptions = false,
@@ -77,57 +75,13 @@ public class RushCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Rush.Settings settings = new Rush.Settings(profile(), count, dashboardCapacity, budgetMb, maxInFlight,
-                requestTimeout, json, seed);
+        Rush.Settings settings = options().settings(RushOptions.Naming.FLAGS, json);
         return new Rush(settings, EndpointOptions.of(spec), spec.commandLine().getOut()).run();
     }
 
-    /** The profile asked for, checked: inconsistent flags are bad input (exit 2). */
-    RateProfile profile() {
-        if (!(speed > 0)) {
-            throw DemoException.badInput("--speed must be positive, not " + Figures.trim(speed));
-        }
-        if (rate != null && !(rate > 0) || thenRate != null && !(thenRate > 0)) {
-            throw DemoException.badInput("rates must be positive");
-        }
-        if (count < 0) {
-            throw DemoException.badInput("--count must not be negative");
-        }
-        String name = profileName != null ? profileName
-                : rate == null ? "lunch" : thenRate != null || thenDuration != null ? "custom" : "constant";
-        return switch (name) {
-            case "lunch" -> {
-                if (rate != null || duration != null || thenRate != null || thenDuration != null) {
-                    throw DemoException.badInput("the lunch profile has its own rates and durations; "
-                            + "use --speed N, or --profile constant/custom with --rate and --duration");
-                }
-                yield RateProfile.lunch(speed);
-            }
-            case "constant" -> {
-                if (thenRate != null || thenDuration != null) {
-                    throw DemoException.badInput("--then-rate and --then-duration belong to the step and custom profiles");
-                }
-                if (rate == null) {
-                    throw DemoException.badInput("the constant profile needs --rate R (and --duration D or --count N)");
-                }
-                Duration length = duration != null ? duration
-                        : count > 0 ? Duration.ofMillis((long) Math.ceil(count * 1000.0 / rate)) : null;
-                if (length == null) {
-                    throw DemoException.badInput("the constant profile needs --duration D (like 30s or 2m) or --count N");
-                }
-                yield RateProfile.constant(rate, length, speed);
-            }
-            case "step" -> RateProfile.twoSteps("step", rate == null ? 100 : rate,
-                    duration == null ? Duration.ofSeconds(30) : duration,
-                    thenRate == null ? 4 * (rate == null ? 100 : rate) : thenRate,
-                    thenDuration == null ? (duration == null ? Duration.ofSeconds(30) : duration) : thenDuration, speed);
-            case "custom" -> {
-                if (rate == null || duration == null || thenRate == null || thenDuration == null) {
-                    throw DemoException.badInput("the custom profile needs --rate, --duration, --then-rate and --then-duration");
-                }
-                yield RateProfile.twoSteps("custom", rate, duration, thenRate, thenDuration, speed);
-            }
-            default -> throw DemoException.badInput("unknown profile '" + name + "'; profiles are lunch, constant, step, custom");
-        };
+    /** The flags as the rush's options, which check themselves: inconsistent flags are bad input (exit 2). */
+    RushOptions options() {
+        return new RushOptions(profileName, speed, rate, duration, thenRate, thenDuration, count, dashboardCapacity,
+                budgetMb, maxInFlight, requestTimeout, seed);
     }
 }

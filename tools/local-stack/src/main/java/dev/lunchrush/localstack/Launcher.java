@@ -71,7 +71,7 @@ public final class Launcher {
         out.println();
         if (allUp) {
             out.println("Everything is up. Pages: kitchen screen http://localhost:8081, dashboard http://localhost:8082, "
-                    + "replays http://localhost:8083, backlog http://localhost:8084.");
+                    + "replays http://localhost:8083, backlog http://localhost:8084, control room http://localhost:8085.");
             out.println("Admin password: " + passwordSource() + ". Logs: " + stack.runDir().resolve("logs") + ".");
         }
         else {

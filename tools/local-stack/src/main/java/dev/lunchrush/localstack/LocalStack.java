@@ -14,9 +14,9 @@ import java.util.stream.Collectors;
  */
 public final class LocalStack {
 
-    /** order-service 8080 … backlog-monitor 8084, in the order they are started. */
+    /** order-service 8080 … backlog-monitor 8084, then the control room 8085, in the order they are started. */
     static final List<String> SERVICES = List.of("order-service", "kitchen-screen", "analytics-dashboard",
-            "report-replayer", "backlog-monitor");
+            "report-replayer", "backlog-monitor", "control-room");
 
     static final int SINGLE_BROKER_PORT = 9092;
 

@@ -22,7 +22,7 @@ final class Prometheus implements Component {
 
     /** The compose service names that appear as scrape targets. */
     private static final Pattern COMPOSE_HOST = Pattern.compile(
-            "(order-service|kitchen-screen|analytics-dashboard|report-replayer|backlog-monitor|rabbitmq"
+            "(order-service|kitchen-screen|analytics-dashboard|report-replayer|backlog-monitor|control-room|rabbitmq"
                     + "|kafka-exporter|kafka-ui|kafka\\d*|prometheus|grafana|alertmanager|localhost):(\\d+)");
 
     private final LocalStack stack;

@@ -7,13 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Lunch Rush service's packaged jar, {@code <root>/<module>/target/<module>.jar}, and the command line that
- * runs it: {@code ./demo up} runs it detached ({@link ServiceNode}), tests run it as a child of their JVM.
+ * A Lunch Rush service's packaged jar, {@code <root>/<module>/target/<module>.jar} (or under {@code tools/}: the
+ * control room), and the command line that runs it: {@code ./demo up} runs it detached ({@link ServiceNode}), tests
+ * run it as a child of their JVM.
  */
 public record ServiceJar(Path root, String module) {
 
     public Path path() {
-        return root.resolve(module).resolve("target").resolve(module + ".jar");
+        Path folder = Files.isDirectory(root.resolve(module)) ? root.resolve(module) : root.resolve("tools").resolve(module);
+        return folder.resolve("target").resolve(module + ".jar");
     }
 
     /** The module is packaged. */

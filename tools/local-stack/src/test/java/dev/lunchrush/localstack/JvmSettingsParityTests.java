@@ -21,8 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class JvmSettingsParityTests {
 
-    private static final List<String> SERVICES = List.of("order-service", "kitchen-screen", "analytics-dashboard",
-            "report-replayer", "backlog-monitor");
+    private static final List<String> SERVICES = LocalStack.SERVICES;
 
     @Test
     void composeAndTheLauncherGiveEachServiceTheJvmOfItsFile() throws IOException {

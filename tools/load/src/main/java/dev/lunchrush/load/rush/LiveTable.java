@@ -16,8 +16,7 @@ import org.HdrHistogram.Histogram;
 final class LiveTable {
 
     private static final String FORMAT = "%-9s %7s %9s %7s %9s %9s %9s %11s %8s %8s %7s %7s %9s";
-    private static final String HEADER = FORMAT.formatted("clock", "rate/s", "placed", "p99 ms", "kitchen",
-            "dashboard", "feed", "heap MB", "dropped", "rejected", "429s", "503s", "backlog");
+    private static final String HEADER = FORMAT.formatted(LiveRow.HEADER.toArray());
 
     private final PrintWriter out;
     private final boolean inPlace;
@@ -85,17 +84,22 @@ final class LiveTable {
 
     /** The p99 of the orders accepted since the last row, in ms ("-" if none was), and a fresh count. */
     private String takeP99() {
-        String p99 = sinceRow.getTotalCount() == 0 ? "-" : "%,.0f".formatted(sinceRow.getValueAtPercentile(99) / 1000.0);
+        String p99 = LiveRow.p99(sinceRow);
         sinceRow.reset();
         return p99;
     }
 
     static String row(Snapshot base, Snapshot now, RateProfile profile, String p99) {
+        return FORMAT.formatted(cells(base, now, profile, p99).toArray());
+    }
+
+    /** A row's cells, as printed under {@link LiveRow#HEADER}. */
+    static List<String> cells(Snapshot base, Snapshot now, RateProfile profile, String p99) {
         Duration elapsed = Duration.ofNanos(now.elapsedNanos());
         Snapshot.OrderServiceStats stats = now.orderService();
         Snapshot.OrderServiceStats baseStats = base.orderService();
         boolean feed = stats != null && stats.memoryFeed();
-        return FORMAT.formatted(profile.clock(elapsed), count((long) profile.rateAt(elapsed)),
+        return List.of(profile.clock(elapsed), count((long) profile.rateAt(elapsed)),
                 count(now.accepted() - base.accepted()), p99,
                 delta(now.kitchenTotal(), base.kitchenTotal()),
                 delta(now.dashboardTotal(), base.dashboardTotal()),

@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
 import dev.lunchrush.events.Menu;
@@ -49,16 +50,60 @@ public final class Rush {
     private final Settings settings;
     private final Endpoints endpoints;
     private final PrintWriter out;
-    private final Supplier<String> password = () -> AdminPassword.require(RepoRoot.find());
+    private final Supplier<String> password;
+    private final RushListener listener;
+    /** The command line's table is redrawn in place on a terminal; a listener's rush prints line by line. */
+    private final boolean mayRedraw;
+    private volatile boolean stopAsked;
 
+    /** The command line's rush: the admin password looked up as every command does, nobody listening. */
     public Rush(Settings settings, Endpoints endpoints, PrintWriter out) {
+        this(settings, endpoints, out, () -> AdminPassword.require(RepoRoot.find()), RushListener.NONE, true);
+    }
+
+    /**
+     * @param password the stack's admin password, for the dashboard's capacity
+     * @param listener told of the rush's start, of each second and of its end
+     */
+    public Rush(Settings settings, Endpoints endpoints, PrintWriter out, Supplier<String> password, RushListener listener) {
+        this(settings, endpoints, out, password, listener, false);
+    }
+
+    private Rush(Settings settings, Endpoints endpoints, PrintWriter out, Supplier<String> password, RushListener listener,
+            boolean mayRedraw) {
+        this.mayRedraw = mayRedraw;
         this.settings = settings;
         this.endpoints = endpoints;
         this.out = out;
+        this.password = password;
+        this.listener = listener;
+    }
+
+    /**
+     * Runs the rush, holding the stack's {@link RushMarker} while it runs; its exit code. {@link RushMarker.Held} when
+     * another rush holds it.
+     */
+    public int run() {
+        return run(RushMarker.claim(RepoRoot.find(), "./demo rush"));
+    }
+
+    /** Runs the rush on the stack that {@code claimed} holds, and lets it go at the end. */
+    public int run(RushMarker claimed) {
+        try (claimed) {
+            return runWithCapacity();
+        }
+    }
+
+    /**
+     * Stops the rush from another thread: no more orders are sent, and it reports what it measured so far (within a
+     * second).
+     */
+    public void stop() {
+        stopAsked = true;
     }
 
     /** Runs the rush, with the dashboard's capacity set for it and put back after (also on Ctrl+C); its exit code. */
-    public int run() {
+    private int runWithCapacity() {
         RateProfile profile = settings.profile();
         Supplier<byte[]> bodies = orderBodies();
         ServiceClient dashboard = new ServiceClient("analytics-dashboard", endpoints.analyticsDashboard(), password);
@@ -128,7 +173,8 @@ public final class Rush {
                 out.println(("analytics-dashboard: %,d events unread before the first order (an earlier rush's backlog); "
                         + "the predictions below start from them").formatted(base.dashboardBacklog()));
             }
-            boolean terminal = System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
+            listener.started(profile.describe(), predicted);
+            boolean terminal = mayRedraw && System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
             LiveTable table = new LiveTable(out, terminal, 5);
             table.header();
 
@@ -146,9 +192,16 @@ public final class Rush {
                 sleepUntil(nextSample);
                 nextSample += TimeUnit.SECONDS.toNanos(1);
                 last = sampler.sample(System.nanoTime() - start, driver.counters());
-                table.update(base, last, profile, notes(driver, deathWatch, last, profile), driver.latencySinceLastCall());
+                Histogram latencies = driver.latencySinceLastCall();
+                List<String> notes = notes(driver, deathWatch, last, profile);
+                listener.row(LiveRow.of(base, last, profile, LiveRow.p99(latencies), notes));
+                table.update(base, last, profile, notes, latencies);
                 if (deathWatch.observe(last) && !driver.stopped()) {
                     driver.stop();
+                }
+                if (stopAsked) {
+                    driver.stop();
+                    break;
                 }
                 if (!sender.isAlive()) {
                     if (drainUntil == Long.MAX_VALUE) {
@@ -183,6 +236,9 @@ public final class Rush {
         if (settings.json() != null) {
             RushJson.write(result, settings.json());
             out.println("JSON written to " + settings.json());
+        }
+        if (listener != RushListener.NONE) {
+            listener.finished(RushReport.outcome(result));
         }
     }
 

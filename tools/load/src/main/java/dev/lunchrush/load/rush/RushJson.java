@@ -22,6 +22,21 @@ final class RushJson {
     }
 
     static void write(RushResult result, Path file) {
+        ObjectNode root = toJson(result);
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, ServiceClient.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("cannot write " + file, ex);
+        }
+    }
+
+    /** The file's content. */
+    static ObjectNode toJson(RushResult result) {
         ObjectNode root = ServiceClient.JSON.createObjectNode();
         RateProfile profile = result.profile();
         root.put("profile", profile.name());
@@ -72,16 +87,7 @@ final class RushJson {
             node.put("note", line.note());
         }
         snapshots(root.putArray("snapshots"), result);
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, ServiceClient.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException("cannot write " + file, ex);
-        }
+        return root;
     }
 
     private static void orders(ObjectNode orders, OpenLoopDriver.Counters counters) {

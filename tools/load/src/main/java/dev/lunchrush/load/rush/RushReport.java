@@ -1,8 +1,11 @@
 package dev.lunchrush.load.rush;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 
 import static dev.lunchrush.load.rush.Figures.millis;
 
@@ -33,21 +36,50 @@ final class RushReport {
                     latency.getMaxValue() / 1000.0);
         }
         out.println(result.verdict().sentence());
-        RushMeasurement.Death death = result.death();
+        String death = death(result);
         if (death != null) {
-            out.printf("%nThe order service DIED at %s (%.1f s into the rush)%s. Events that died with it: %,d "
-                    + "(accepted into the feed %,d − delivered to the job %,d; last seen in the feed: %,d).%n",
-                    death.clock(), death.atSeconds(), result.measurement().isMemoryFeed() ? " with its in-memory feed" : "",
-                    death.eventsLost(), death.acceptedIntoFeed(), death.deliveredToJob(), death.lastSeenBuffered());
+            out.printf("%n%s%n", death);
         }
         out.println();
-        out.printf("The lesson, measured against predicted (act %s, speed %s; times in wall seconds):%n",
-                result.act(), Figures.trim(result.profile().speed()));
+        out.println(heading(result));
         out.printf(LESSON_FORMAT, "", "unit", "measured", "predicted", "diff", "");
-        for (RushMeasurement.Line line : result.lines()) {
-            out.printf(LESSON_FORMAT, line.name(), line.unit(), Figures.number(line.measured()),
-                    Figures.number(line.predicted()), Figures.percent(line.differencePercent()), line.note());
+        for (RushOutcome.LessonLine line : lesson(result)) {
+            out.printf(LESSON_FORMAT, line.name(), line.unit(), line.measured(), line.predicted(), line.difference(),
+                    line.note());
         }
         out.flush();
+    }
+
+    /** What the rush came to, as printed and as {@code --json} writes it. */
+    static RushOutcome outcome(RushResult result) {
+        return new RushOutcome(RushJson.toJson(result), heading(result), lesson(result), death(result));
+    }
+
+    /** When the order service died and what died with it; null when it lived. */
+    static @Nullable String death(RushResult result) {
+        RushMeasurement.Death death = result.death();
+        if (death == null) {
+            return null;
+        }
+        return ("The order service DIED at %s (%.1f s into the rush)%s. Events that died with it: %,d "
+                + "(accepted into the feed %,d − delivered to the job %,d; last seen in the feed: %,d).").formatted(
+                death.clock(), death.atSeconds(), result.measurement().isMemoryFeed() ? " with its in-memory feed" : "",
+                death.eventsLost(), death.acceptedIntoFeed(), death.deliveredToJob(), death.lastSeenBuffered());
+    }
+
+    static String heading(RushResult result) {
+        return "The lesson, measured against predicted (act %s, speed %s; times in wall seconds):".formatted(
+                result.act(), Figures.trim(result.profile().speed()));
+    }
+
+    /** The closing table's lines, each cell as printed. */
+    static List<RushOutcome.LessonLine> lesson(RushResult result) {
+        List<RushOutcome.LessonLine> lines = new ArrayList<>();
+        for (RushMeasurement.Line line : result.lines()) {
+            lines.add(new RushOutcome.LessonLine(line.name(), line.unit(), Figures.number(line.measured()),
+                    Figures.number(line.predicted()), Figures.percent(line.differencePercent()), line.note(),
+                    line.differencePercent(), line.measured(), line.predicted()));
+        }
+        return lines;
     }
 }

@@ -1,0 +1,51 @@
+package dev.lunchrush.controlroom;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+import dev.lunchrush.support.AdminSecurityConfiguration;
+import dev.lunchrush.support.SecurityProperties;
+
+/**
+ * HTTP Basic with the stack's admin password for what changes the lesson ({@code PUT /api/act},
+ * {@code POST /api/rushes}, {@code DELETE /api/rushes/{id}}), as {@code /admin/**} in the services; the same users
+ * (admin, and the read-only viewer where one is set). Everything else is open: a class watches without a password.
+ * {@code GET /api/session} says who the credentials are, so that the page enables its controls for the admin alone.
+ * The chain matches those requests only; the page, the stream and the scrapes pass no security filter.
+ */
+@Configuration(proxyBeanMethods = false)
+class ControlRoomSecurity {
+
+    static final String ADMIN_ROLE = "ADMIN";
+
+    @Bean
+    SecurityFilterChain controlRoomFilterChain(HttpSecurity http) throws Exception {
+        PathPatternRequestMatcher.Builder path = PathPatternRequestMatcher.withDefaults();
+        RequestMatcher changes = new OrRequestMatcher(path.matcher(HttpMethod.PUT, "/api/act"),
+                path.matcher(HttpMethod.POST, "/api/rushes"), path.matcher(HttpMethod.DELETE, "/api/rushes/**"));
+        RequestMatcher session = path.matcher(HttpMethod.GET, "/api/session");
+        return http
+                .securityMatcher(new OrRequestMatcher(changes, session))
+                .authorizeHttpRequests(requests -> requests
+                        .requestMatchers(changes).hasRole(ADMIN_ROLE)
+                        .anyRequest().authenticated())
+                .httpBasic(Customizer.withDefaults())
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .build();
+    }
+
+    @Bean
+    InMemoryUserDetailsManager controlRoomUsers(SecurityProperties properties) {
+        return new InMemoryUserDetailsManager(AdminSecurityConfiguration.users(properties));
+    }
+}

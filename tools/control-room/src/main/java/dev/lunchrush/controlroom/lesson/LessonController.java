@@ -1,0 +1,46 @@
+package dev.lunchrush.controlroom.lesson;
+
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import dev.lunchrush.controlroom.ControlRoomProperties;
+import dev.lunchrush.support.PushedPageStreams;
+
+/**
+ * {@code GET /api/lesson} and its event stream {@code GET /api/lesson/stream}: the lesson once a second (event
+ * {@code lesson}) while a page is open, nothing while none is.
+ */
+@RestController
+class LessonController implements ApplicationListener<ContextClosedEvent> {
+
+    private final LessonPoller poller;
+    private final PushedPageStreams pages;
+
+    LessonController(LessonPoller poller, ControlRoomProperties properties) {
+        this.poller = poller;
+        this.pages = new PushedPageStreams("lesson-sse", properties.pushInterval(), this::push);
+    }
+
+    @GetMapping("/api/lesson")
+    Lesson lesson() {
+        return poller.lesson();
+    }
+
+    @GetMapping("/api/lesson/stream")
+    SseEmitter stream() {
+        return pages.open("lesson", poller.lesson());
+    }
+
+    private void push() {
+        pages.send("lesson", poller.lesson());
+    }
+
+    /** Ends the open streams when the context closes, before the web server's graceful shutdown. */
+    @Override
+    public void onApplicationEvent(ContextClosedEvent event) {
+        pages.closeAll();
+    }
+}

@@ -1,0 +1,198 @@
+package dev.lunchrush.controlroom.lesson;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+import dev.lunchrush.controlroom.ControlRoomProperties;
+import dev.lunchrush.controlroom.StackProperties;
+import dev.lunchrush.controlroom.rushes.Rushes;
+import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.ServiceClient;
+
+/**
+ * Asks the stack for the lesson, every service in parallel with a short timeout, so that a service that is down (or
+ * dying) shows as down without holding the others back. An answer at most a push interval old is reused: any number of
+ * open pages and API calls cost one poll a second, and none at all when nobody asks.
+ */
+@Component
+class LessonPoller implements DisposableBean {
+
+    private static final List<String> SERVICES = List.of("order-service", "kitchen-screen", "analytics-dashboard",
+            "report-replayer", "backlog-monitor");
+
+    private final Map<String, ServiceClient> clients = new LinkedHashMap<>();
+    private final ServiceClient prometheus;
+    private final HttpClient http;
+    private final Duration timeout;
+    private final Duration maxAge;
+    private final Rushes rushes;
+    private final Clock clock;
+    private final ExecutorService pool = Executors.newFixedThreadPool(6, runnable -> {
+        Thread thread = new Thread(runnable, "lesson-poll");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Map<String, String> links = new LinkedHashMap<>();
+    private @Nullable Lesson last;
+
+    LessonPoller(Endpoints endpoints, StackProperties stack, ControlRoomProperties properties, Rushes rushes, Clock clock) {
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(properties.pollTimeout()).build();
+        this.timeout = properties.pollTimeout();
+        this.maxAge = properties.pushInterval();
+        this.rushes = rushes;
+        this.clock = clock;
+        List<URI> bases = List.of(endpoints.orderService(), endpoints.kitchenScreen(), endpoints.analyticsDashboard(),
+                endpoints.reportReplayer(), endpoints.backlogMonitor());
+        for (int i = 0; i < SERVICES.size(); i++) {
+            clients.put(SERVICES.get(i), client(SERVICES.get(i), bases.get(i)));
+        }
+        this.prometheus = client("prometheus", stack.prometheusUrl());
+        ControlRoomProperties.Links configured = properties.links();
+        put("kitchenScreen", configured.kitchenScreen());
+        put("analyticsDashboard", configured.analyticsDashboard());
+        put("reportReplayer", configured.reportReplayer());
+        put("backlogMonitor", configured.backlogMonitor());
+        put("grafana", configured.grafana());
+        put("prometheus", configured.prometheus());
+    }
+
+    private void put(String page, @Nullable URI link) {
+        if (link != null) {
+            links.put(page, link.toString());
+        }
+    }
+
+    private ServiceClient client(String name, URI base) {
+        return new ServiceClient(http, name, base, () -> "", timeout);
+    }
+
+    /** The lesson now, or as asked less than a push interval ago. */
+    synchronized Lesson lesson() {
+        Instant now = clock.instant();
+        if (last == null || Duration.between(last.at(), now).compareTo(maxAge.minusMillis(100)) >= 0) {
+            last = poll(now);
+        }
+        return last;
+    }
+
+    private Lesson poll(Instant now) {
+        Map<String, CompletableFuture<String>> readiness = new LinkedHashMap<>();
+        clients.forEach((name, client) -> readiness.put(name, async(() -> readiness(client.base()))));
+        CompletableFuture<Optional<JsonNode>> act = get("order-service", "/api/act");
+        CompletableFuture<Optional<JsonNode>> orders = get("order-service", "/api/stats");
+        CompletableFuture<Optional<JsonNode>> kitchen = get("kitchen-screen", "/api/stats");
+        CompletableFuture<Optional<JsonNode>> dashboard = get("analytics-dashboard", "/api/stats");
+        CompletableFuture<Optional<JsonNode>> backlogs = get("backlog-monitor", "/api/readers");
+        CompletableFuture<Optional<JsonNode>> alerts = async(() -> prometheus.tryGet("/api/v1/alerts", timeout));
+
+        List<Lesson.ServiceState> services = new ArrayList<>();
+        readiness.forEach((name, state) -> services.add(new Lesson.ServiceState(name, state.join())));
+        return new Lesson(now, act.join().map(LessonPoller::act).orElse(null), services,
+                orders.join().orElse(null),
+                List.of(reader("kitchen-screen", kitchen.join()), reader("analytics-dashboard", dashboard.join())),
+                backlogs.join().map(LessonPoller::backlogs).orElse(List.of()), alerts(alerts.join()),
+                rushes.summary().orElse(null), links);
+    }
+
+    private CompletableFuture<Optional<JsonNode>> get(String service, String path) {
+        ServiceClient client = clients.get(service);
+        return async(() -> client.tryGet(path, timeout));
+    }
+
+    private <T> CompletableFuture<T> async(java.util.function.Supplier<T> call) {
+        return CompletableFuture.supplyAsync(call, pool);
+    }
+
+    /** Its readiness probe; a service without one (404) by its health. */
+    private String readiness(URI base) {
+        int status = status(Endpoints.resolve(base, "/actuator/health/readiness"));
+        if (status == 404) {
+            status = status(Endpoints.resolve(base, "/actuator/health"));
+        }
+        return status == 200 ? "ready" : status > 0 ? "not ready" : "down";
+    }
+
+    private int status(URI uri) {
+        try {
+            return http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+        catch (IOException ex) {
+            return 0;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    static Lesson.ActState act(JsonNode node) {
+        return new Lesson.ActState(ServiceClient.text(node, "act"), ServiceClient.text(node, "strategy"),
+                ServiceClient.number(node, "capacity"));
+    }
+
+    static Lesson.Reader reader(String name, Optional<JsonNode> stats) {
+        if (stats.isEmpty()) {
+            return new Lesson.Reader(name, false, -1, Map.of(), -1, -1);
+        }
+        JsonNode node = stats.get();
+        Map<String, Long> received = new LinkedHashMap<>();
+        node.path("received").properties().forEach(entry -> received.put(entry.getKey(), entry.getValue().asLong()));
+        double capacity = node.has("capacityPerSecond") ? node.path("capacityPerSecond").asDouble() : -1;
+        long missing = node.has("missing") ? node.path("missing").asLong() : -1;
+        return new Lesson.Reader(name, true, ServiceClient.number(node, "total"), received, capacity, missing);
+    }
+
+    static List<Lesson.Backlog> backlogs(JsonNode readers) {
+        List<Lesson.Backlog> backlogs = new ArrayList<>();
+        for (JsonNode reader : readers) {
+            JsonNode age = reader.path("oldestUnreadAgeSeconds");
+            backlogs.add(new Lesson.Backlog(ServiceClient.text(reader, "reader"), ServiceClient.number(reader, "unread"),
+                    age.isNumber() ? age.asDouble() : null));
+        }
+        return backlogs;
+    }
+
+    /** Prometheus's {@code /api/v1/alerts}: the firing ones, not the pending. */
+    static Lesson.Alerts alerts(Optional<JsonNode> answer) {
+        if (answer.isEmpty()) {
+            return new Lesson.Alerts(false, List.of());
+        }
+        List<Lesson.Alert> firing = new ArrayList<>();
+        for (JsonNode alert : answer.get().path("data").path("alerts")) {
+            if ("firing".equals(alert.path("state").asString(""))) {
+                JsonNode labels = alert.path("labels");
+                String summary = alert.path("annotations").path("summary").asString("");
+                String since = alert.path("activeAt").asString(null);
+                firing.add(new Lesson.Alert(labels.path("alertname").asString(""), labels.path("severity").asString(""),
+                        summary, since));
+            }
+        }
+        return new Lesson.Alerts(true, firing);
+    }
+
+    @Override
+    public void destroy() {
+        pool.shutdownNow();
+    }
+}
