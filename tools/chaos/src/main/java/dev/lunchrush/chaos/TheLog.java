@@ -197,7 +197,56 @@ public final class TheLog {
         }
     }
 
+    /** A topic's records that are in the log but not yet committed, asked as often as needed. */
+    public TransactionWatch watchTransactions(String topic) {
+        Properties uncommitted = config();
+        uncommitted.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+        KafkaConsumer<byte[], byte[]> all = new KafkaConsumer<>(uncommitted);
+        return new TransactionWatch(consumer(), all, endOffsets(topic).keySet());
+    }
+
+    /**
+     * The records of open transactions: each partition's end (its high watermark, read uncommitted) less its last
+     * stable offset (read committed), which stops at the first record of a transaction not yet committed or aborted.
+     */
+    public static final class TransactionWatch implements AutoCloseable {
+
+        private final KafkaConsumer<byte[], byte[]> committed;
+        private final KafkaConsumer<byte[], byte[]> all;
+        private final java.util.Set<TopicPartition> partitions;
+
+        private TransactionWatch(KafkaConsumer<byte[], byte[]> committed, KafkaConsumer<byte[], byte[]> all,
+                java.util.Set<TopicPartition> partitions) {
+            this.committed = committed;
+            this.all = all;
+            this.partitions = partitions;
+        }
+
+        /** Records in the log whose transaction is still open, all partitions together. */
+        public long uncommitted() {
+            Map<TopicPartition, Long> stable = committed.endOffsets(partitions, Duration.ofSeconds(10));
+            Map<TopicPartition, Long> end = all.endOffsets(partitions, Duration.ofSeconds(10));
+            return end.entrySet().stream().mapToLong(e -> e.getValue() - stable.getOrDefault(e.getKey(), e.getValue())).sum();
+        }
+
+        /** Records committed (and transaction markers) since the offsets {@code from}. */
+        public long committedSince(Map<TopicPartition, Long> from) {
+            return committed.endOffsets(partitions, Duration.ofSeconds(10)).entrySet().stream()
+                    .mapToLong(end -> end.getValue() - from.getOrDefault(end.getKey(), 0L)).sum();
+        }
+
+        @Override
+        public void close() {
+            committed.close();
+            all.close();
+        }
+    }
+
     private KafkaConsumer<byte[], byte[]> consumer() {
+        return new KafkaConsumer<>(config());
+    }
+
+    private Properties config() {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
@@ -206,6 +255,6 @@ public final class TheLog {
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 4 * 1024 * 1024);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "demo-chaos-oracle");
-        return new KafkaConsumer<>(config);
+        return config;
     }
 }
