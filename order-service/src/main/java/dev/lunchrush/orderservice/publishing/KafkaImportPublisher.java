@@ -201,7 +201,7 @@ public class KafkaImportPublisher {
         boolean begun = false;
         try {
             // fences the producer of an earlier attempt: its transaction is now committed or aborted for good
-            initTransactions(producer, deadline);
+            untilAnswered(producer::initTransactions, deadline, () -> { });
             if (earlier != null) {
                 Boolean committed = committed(earlier, deadline);
                 if (committed == null) {
@@ -225,7 +225,10 @@ public class KafkaImportPublisher {
             Landed landed = landed(transactionalId, events, sends);
             beforeCommit.accept(landed);
             commitAsked = true;
-            commit(producer, deadline);
+            untilAnswered(producer::commitTransaction, deadline, () -> {
+                commitsAskedAgain.increment();
+                log.info("Kafka has not answered an import's commit within {} ms: asking again", maxBlock.toMillis());
+            });
             return new Written(events.size(), false);
         }
         catch (OutcomeUnknownException ex) {
@@ -279,37 +282,21 @@ public class KafkaImportPublisher {
     }
 
     /**
-     * Kafka allows the same call again after a timeout (the broker's first transaction, for one, waits for its
-     * transaction log to be created): again until the budget is spent.
+     * Kafka allows the same call again after it timed out (the same initialization, the same commit, not a new one):
+     * again until the budget is spent. A broker's first transaction, for one, waits for its transaction log to be
+     * created; a frozen broker's commit, for another, until it goes on.
      */
-    private static void initTransactions(KafkaProducer<String, OrderEvent> producer, long deadline) {
+    private static void untilAnswered(Runnable call, long deadline, Runnable again) {
         while (true) {
             try {
-                producer.initTransactions();
+                call.run();
                 return;
             }
             catch (org.apache.kafka.common.errors.TimeoutException ex) {
                 if (System.nanoTime() >= deadline) {
                     throw ex;
                 }
-            }
-        }
-    }
-
-    /** Asks for the commit, again after each time Kafka did not answer it in time, until the budget is spent. */
-    private void commit(KafkaProducer<String, OrderEvent> producer, long deadline) {
-        while (true) {
-            try {
-                producer.commitTransaction();
-                return;
-            }
-            catch (org.apache.kafka.common.errors.TimeoutException ex) {
-                if (System.nanoTime() >= deadline) {
-                    throw ex;
-                }
-                // Kafka allows this after a timeout: the same commit, not a new one
-                commitsAskedAgain.increment();
-                log.info("Kafka has not answered an import's commit within {} ms: asking again", maxBlock.toMillis());
+                again.run();
             }
         }
     }

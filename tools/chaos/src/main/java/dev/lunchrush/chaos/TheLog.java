@@ -229,12 +229,6 @@ public final class TheLog {
             return end.entrySet().stream().mapToLong(e -> e.getValue() - stable.getOrDefault(e.getKey(), e.getValue())).sum();
         }
 
-        /** Records committed (and transaction markers) since the offsets {@code from}. */
-        public long committedSince(Map<TopicPartition, Long> from) {
-            return committed.endOffsets(partitions, Duration.ofSeconds(10)).entrySet().stream()
-                    .mapToLong(end -> end.getValue() - from.getOrDefault(end.getKey(), 0L)).sum();
-        }
-
         @Override
         public void close() {
             committed.close();
