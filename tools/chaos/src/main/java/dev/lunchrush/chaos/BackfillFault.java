@@ -159,7 +159,10 @@ final class BackfillFault {
             Map<TopicPartition, Long> mark, int orders, Map<String, Double> countersBefore, List<String> notes) {
         List<Long> uncommittedAtFreeze = new ArrayList<>();
         Instant deadline = Instant.now().plus(BACKFILL_LIMIT);
-        try (TheLog.TransactionWatch watch = log.watchTransactions(Topology.ORDERS_TOPIC)) {
+        // SIGCONT to a running process is nothing: the broker's pid, checked to be the one ./demo up started
+        long brokerPid = stack.thaw(broker);
+        try (TheLog.TransactionWatch watch = log.watchTransactions(Topology.ORDERS_TOPIC);
+                QuickSignals signals = new QuickSignals()) {
             for (int freeze = 1; freeze <= FREEZES; freeze++) {
                 long from = (long) orders * freeze / (FREEZES + 1);
                 if (awaitAppended(backfill, mark, from) < 0) {
@@ -175,7 +178,8 @@ final class BackfillFault {
                 if (uncommitted < Backfill.MAX_BATCH) {
                     break;
                 }
-                long pid = stack.freeze(broker);
+                signals.send(brokerPid, "STOP");
+                long pid = brokerPid;
                 uncommittedAtFreeze.add(uncommitted);
                 say(scenario, ("kill -STOP %s (pid %d): freeze %d of %d, with a batch's %,d records in the log and its "
                         + "commit not yet written; frozen for %d s").formatted(broker, pid, freeze, FREEZES, uncommitted,
@@ -184,7 +188,7 @@ final class BackfillFault {
                     Pause.sleep(FREEZE);
                 }
                 finally {
-                    stack.thaw(broker);
+                    signals.send(brokerPid, "CONT");
                 }
                 say(scenario, "kill -CONT %s; the order service's import so far: %s".formatted(broker,
                         countersSince(countersBefore)));
