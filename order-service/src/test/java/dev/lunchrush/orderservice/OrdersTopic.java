@@ -67,8 +67,13 @@ public final class OrdersTopic {
 
     /** Reads the whole topic from the start and returns the records whose event matches. */
     public static List<ConsumerRecord<String, byte[]>> readAll(Predicate<OrderEvent> wanted) {
+        return readAll(TestBrokers.kafkaBootstrapServers(), wanted);
+    }
+
+    /** The same on the broker at {@code bootstrapServers}. */
+    public static List<ConsumerRecord<String, byte[]>> readAll(String bootstrapServers, Predicate<OrderEvent> wanted) {
         Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.GROUP_ID_CONFIG, "order-service-test-" + UUID.randomUUID(),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 // as the readers read: an aborted transaction's records are not there

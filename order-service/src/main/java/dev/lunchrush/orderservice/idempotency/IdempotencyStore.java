@@ -12,16 +12,18 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Base64;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,16 +31,24 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.orderservice.problems.FieldProblem;
+import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.storage.LocalStore;
 
 /**
  * Idempotency-Key: the first successful answer to a key is stored (key → request hash, status,
  * Location, body) in the service's {@link LocalStore} for {@code lunchrush.store.idempotency-retention},
- * so that a retry gets it again instead of a second order, also after a restart. Errors (503, 429)
- * are not stored: a retry of those must be tried again, that is what the client retries for.
- * Concurrent requests with the same key are lined up in memory (one process writes): the second
- * waits for the first and gets its answer.
+ * so that a retry gets it again instead of a second order, also after a restart. Errors that say nothing
+ * was written (503, 429) are not stored: a retry of those must be tried again, that is what the client
+ * retries for. Concurrent requests with the same key are lined up in memory (one process writes): the
+ * second waits for the first and gets its answer.
+ *
+ * <p>A write whose outcome is unknown at its deadline ({@link OutcomeUnknownException}: a RabbitMQ confirm or a
+ * Kafka ack still to come) is answered 503, and its key stays lined up until the broker's real answer
+ * arrives: a retry meanwhile waits for it (a few seconds, then 503 again), and gets the stored answer once
+ * the order turns out written, so that it never places a second one. An import's transaction whose commit
+ * went unanswered leaves a note in the store before its commit ({@link Attempt#leaveNote}): the next attempt
+ * under the key finds it and learns the outcome from the log.
  */
 @Component
 public class IdempotencyStore {
@@ -47,6 +57,11 @@ public class IdempotencyStore {
 
     private static final int MAX_KEY_LENGTH = 200;
     private static final Duration WAIT_FOR_FIRST = Duration.ofSeconds(30);
+    /**
+     * How long a request waits for the broker's answer to an earlier request with its key that was answered
+     * "outcome unknown": about an order's own deadline, so that the client hears within its timeout.
+     */
+    private static final Duration WAIT_FOR_UNKNOWN = Duration.ofSeconds(5);
 
     private final LocalStore store;
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
@@ -67,20 +82,34 @@ public class IdempotencyStore {
      */
     public CompletableFuture<StoredResponse> execute(String key, byte[] canonicalRequest,
             Supplier<CompletableFuture<StoredResponse>> action) {
-        return execute(LocalStore.Family.IDEMPOTENCY, key, canonicalRequest, action);
+        return execute(LocalStore.Family.IDEMPOTENCY, key, canonicalRequest, attempt -> action.get());
     }
 
     /**
      * The same for an admin import's batch, whose key is kept as long as the log keeps its orders
-     * ({@code lunchrush.store.import-retention}), apart from the orders' keys.
+     * ({@code lunchrush.store.import-retention}), apart from the orders' keys. The action is told what an
+     * earlier attempt whose outcome was unknown left, and may leave a note for the next one.
      */
     public CompletableFuture<StoredResponse> executeImport(String key, byte[] canonicalRequest,
-            Supplier<CompletableFuture<StoredResponse>> action) {
+            Function<Attempt, CompletableFuture<StoredResponse>> action) {
         return execute(LocalStore.Family.IMPORTS, key, canonicalRequest, action);
     }
 
+    /** What an attempt under a key is told of the earlier ones, and may leave for the later ones. */
+    public interface Attempt {
+
+        /** The note an earlier attempt left before a write whose outcome then went unknown, or null. */
+        byte @Nullable [] earlierNote();
+
+        /**
+         * Stores {@code note} under the key (replacing an earlier one) before a write whose outcome may go
+         * unknown; fails with {@link LocalStore.StoreException} when it could not, and then nothing may be written.
+         */
+        void leaveNote(byte[] note);
+    }
+
     private CompletableFuture<StoredResponse> execute(LocalStore.Family family, String key, byte[] canonicalRequest,
-            Supplier<CompletableFuture<StoredResponse>> action) {
+            Function<Attempt, CompletableFuture<StoredResponse>> action) {
         checkKey(key);
         byte[] hash = sha256(canonicalRequest);
         InFlight mine = new InFlight(hash, new CompletableFuture<>());
@@ -94,11 +123,14 @@ public class IdempotencyStore {
             Optional<Stored> stored = find(family, key);
             if (stored.isPresent()) {
                 requireSameRequest(key, hash, stored.get().hash());
+            }
+            if (stored.isPresent() && stored.get().note() == null) {
                 replays.increment();
                 answer = CompletableFuture.completedFuture(stored.get().response().asReplay());
             }
             else {
-                answer = action.get().thenApply(response -> {
+                Attempt attempt = new StoreAttempt(family, key, hash, stored.map(Stored::note).orElse(null));
+                answer = action.apply(attempt).thenApply(response -> {
                     if (response.status() >= 200 && response.status() < 300) {
                         save(family, key, hash, response);
                     }
@@ -110,20 +142,56 @@ public class IdempotencyStore {
             answer = CompletableFuture.failedFuture(ex);
         }
         return answer.whenComplete((response, failure) -> {
+            Throwable cause = failure == null ? null : ProblemException.unwrap(failure);
+            if (cause instanceof OutcomeUnknownException unknown && unknown.outcome() != null) {
+                // this request is answered 503 now; the key waits for the broker's real answer
+                mine.outcomeUnknown = true;
+                unknown.outcome().whenComplete((late, lateFailure) -> settleLate(family, key, running, mine, late,
+                        lateFailure));
+                return;
+            }
             // the answer is in the store before the key is released: a later request finds one or the other
             inFlight.remove(running, mine);
-            if (failure == null) {
+            if (cause == null) {
                 mine.answer().complete(response);
             }
             else {
-                mine.answer().completeExceptionally(ProblemException.unwrap(failure));
+                mine.answer().completeExceptionally(cause);
             }
         });
     }
 
+    /** The broker's real answer to a write that was answered "outcome unknown": stored when written, then the key released. */
+    private void settleLate(LocalStore.Family family, String key, String running, InFlight mine, @Nullable Object late,
+            @Nullable Throwable failure) {
+        try {
+            if (failure == null && late instanceof StoredResponse response && response.status() >= 200
+                    && response.status() < 300) {
+                save(family, key, mine.hash(), response);
+                log.info("Idempotency-Key {}: written after all, its answer ({}) stored for the retry", key,
+                        response.status());
+                inFlight.remove(running, mine);
+                mine.answer().complete(response);
+                return;
+            }
+            String reason = failure == null ? "unexpected answer " + late : ProblemException.unwrap(failure).getMessage();
+            log.info("Idempotency-Key {}: not written after all ({})", key, reason);
+            inFlight.remove(running, mine);
+            mine.answer().completeExceptionally(ProblemException.unavailable(
+                    "the first request with this Idempotency-Key was not written (" + reason + "): send it again"));
+        }
+        catch (RuntimeException ex) {
+            inFlight.remove(running, mine);
+            mine.answer().completeExceptionally(ex);
+        }
+    }
+
     private CompletableFuture<StoredResponse> awaitFirst(String key, byte[] hash, InFlight running) {
         requireSameRequest(key, hash, running.hash());
-        return running.answer().orTimeout(WAIT_FOR_FIRST.toMillis(), TimeUnit.MILLISECONDS).handle((first, failure) -> {
+        boolean unknown = running.outcomeUnknown;
+        // a copy: a waiter that gives up must not end the wait of the others
+        return running.answer().copy().orTimeout((unknown ? WAIT_FOR_UNKNOWN : WAIT_FOR_FIRST).toMillis(),
+                TimeUnit.MILLISECONDS).handle((first, failure) -> {
             if (failure == null) {
                 replays.increment();
                 return first.asReplay();
@@ -131,6 +199,11 @@ public class IdempotencyStore {
             Throwable cause = ProblemException.unwrap(failure);
             if (cause instanceof ProblemException problem) {
                 throw problem;
+            }
+            if (cause instanceof TimeoutException && (unknown || running.outcomeUnknown)) {
+                throw new OutcomeUnknownException("the first request with this Idempotency-Key was written to a broker "
+                        + "that has not answered yet: its outcome is still unknown; send it again later with the same "
+                        + "Idempotency-Key", null);
             }
             if (cause instanceof TimeoutException) {
                 throw ProblemException.unavailable("the first request with this Idempotency-Key is still running");
@@ -179,11 +252,71 @@ public class IdempotencyStore {
         }
     }
 
-    private record InFlight(byte[] hash, CompletableFuture<StoredResponse> answer) {
+    /** A request under way with its key, and its answer to whoever comes with the same key meanwhile. */
+    private static final class InFlight {
+
+        private final byte[] hash;
+        private final CompletableFuture<StoredResponse> answer;
+        /** Answered "outcome unknown": the key waits for the broker's real answer. */
+        volatile boolean outcomeUnknown;
+
+        InFlight(byte[] hash, CompletableFuture<StoredResponse> answer) {
+            this.hash = hash;
+            this.answer = answer;
+        }
+
+        byte[] hash() {
+            return hash;
+        }
+
+        CompletableFuture<StoredResponse> answer() {
+            return answer;
+        }
     }
 
-    /** A stored answer: the request's hash, then status, Location (empty when none) and body. */
+    /** An attempt's view of the store: the earlier attempt's note, and a place for its own. */
+    private final class StoreAttempt implements Attempt {
+
+        private final LocalStore.Family family;
+        private final String key;
+        private final byte[] hash;
+        private final byte @Nullable [] earlier;
+
+        StoreAttempt(LocalStore.Family family, String key, byte[] hash, byte @Nullable [] earlier) {
+            this.family = family;
+            this.key = key;
+            this.hash = hash;
+            this.earlier = earlier;
+        }
+
+        @Override
+        public byte @Nullable [] earlierNote() {
+            return earlier;
+        }
+
+        @Override
+        public void leaveNote(byte[] note) {
+            store.put(family, key.getBytes(StandardCharsets.US_ASCII), Stored.note(hash, note).encode());
+        }
+    }
+
+    /**
+     * What is stored under a key: the request's hash, then status, Location (empty when none) and body. Status 0
+     * is a note an attempt left before a write whose outcome went unknown (its bytes in the body, Base64), not an
+     * answer.
+     */
     private record Stored(byte[] hash, StoredResponse response) {
+
+        private static final int NOTE = 0;
+
+        static Stored note(byte[] hash, byte[] note) {
+            return new Stored(hash, new StoredResponse(NOTE, null, Base64.getEncoder().encodeToString(note), false));
+        }
+
+        /** The note, or null when this is an answer. */
+        byte @Nullable [] note() {
+            return response.status() == NOTE ? Base64.getDecoder().decode(response.body()) : null;
+        }
 
         byte[] encode() {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + response.body().length());

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -57,9 +58,10 @@ import dev.lunchrush.support.api.Problem;
  * All or nothing: one bad order and none is written, and a valid batch is one Kafka transaction,
  * in the log entirely or not at all ({@link KafkaImportPublisher}). With an {@code Idempotency-Key}
  * the batch is written once: the same key and body again get the first answer (with
- * {@code Idempotent-Replayed: true}) and write nothing, the same key with another body gets 422;
- * import keys are kept as long as the log keeps the orders. The orders always go to the Kafka
- * topic, whatever the act.
+ * {@code Idempotent-Replayed: true}) and write nothing, also when the first attempt's commit went
+ * unanswered (its 503 said the outcome was unknown; the retry learns it from the log); the same key with
+ * another body gets 422; import keys are kept as long as the log keeps the orders. The orders always go
+ * to the Kafka topic, whatever the act.
  */
 @RestController
 class ImportController {
@@ -105,8 +107,9 @@ class ImportController {
                 @ApiResponse(responseCode = "413", description = "Body over lunchrush.max-import-body", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "422", description = "This Idempotency-Key was used for another batch", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
-                @ApiResponse(responseCode = "503", description = "Kafka did not commit the batch within lunchrush.kafka.import-timeout: "
-                        + "nothing written; send it again under the same key", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+                @ApiResponse(responseCode = "503", description = "Kafka did not take the batch within lunchrush.kafka.import-timeout: "
+                        + "either nothing was written (the detail says so) or the outcome is unknown (title 'Outcome unknown'); "
+                        + "send it again under the same key, which writes it once", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping(path = "/admin/orders/import", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<String>> importOrders(ServerHttpRequest request,
             @Parameter(in = ParameterIn.HEADER, description = "The batch is written once: the same key and body again get the "
@@ -126,22 +129,31 @@ class ImportController {
 
     private CompletableFuture<StoredResponse> answer(Batch batch, @Nullable String idempotencyKey) {
         if (idempotencyKey == null) {
-            return blocking.supply(() -> write(batch.events()));
+            return blocking.supply(() -> write(batch.events(), KafkaImportPublisher.oneOffTransactionalId(), null,
+                    landed -> { }));
         }
-        // the hash is of the parsed batch, so that whitespace does not make it "different"
+        // the hash is of the parsed batch, so that whitespace does not make it "different"; every attempt under
+        // the key writes with the same transactional id, and learns from the note an earlier one left before its
+        // commit whether that commit happened
         return idempotency.executeImport(idempotencyKey, json.writeValueAsBytes(batch.root()),
-                () -> blocking.supply(() -> write(batch.events())));
+                attempt -> blocking.supply(() -> write(batch.events(), KafkaImportPublisher.transactionalId(idempotencyKey),
+                        attempt.earlierNote() == null ? null : KafkaImportPublisher.Landed.decode(attempt.earlierNote()),
+                        landed -> attempt.leaveNote(landed.encode()))));
     }
 
     private record Batch(JsonNode root, List<OrderEvent> events) {
     }
 
-    private StoredResponse write(List<OrderEvent> events) {
-        if (!events.isEmpty()) {
-            kafka.publishAll(events);
-            imported.increment(events.size());
+    /** The batch written once; the answer is marked replayed when an earlier attempt, whose answer was lost, wrote it. */
+    private StoredResponse write(List<OrderEvent> events, String transactionalId,
+            KafkaImportPublisher.@Nullable Landed earlier, Consumer<KafkaImportPublisher.Landed> beforeCommit) {
+        if (events.isEmpty()) {
+            return new StoredResponse(200, null, json.writeValueAsString(Map.of("imported", 0)), false);
         }
-        return new StoredResponse(200, null, json.writeValueAsString(Map.of("imported", events.size())), false);
+        KafkaImportPublisher.Written written = kafka.publishOnce(transactionalId, events, earlier, beforeCommit);
+        imported.increment(written.orders());
+        return new StoredResponse(200, null, json.writeValueAsString(Map.of("imported", written.orders())),
+                written.byEarlierAttempt());
     }
 
     private static ResponseEntity<String> response(StoredResponse answer) {

@@ -88,7 +88,8 @@ class OrderController {
                         headers = @Header(name = "Retry-After", description = "seconds to wait (lunchrush.feed.retry-after)", schema = @Schema(type = "integer")),
                         content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "503", description = "The act's output did not take the order within lunchrush.output-timeout "
-                        + "(a broker down, the feed full under block): nothing acknowledged, never a 201",
+                        + "(a broker down, the feed full under block): never a 201. Title 'Outcome unknown' when the broker may still "
+                        + "take it: a retry under the same Idempotency-Key gets the real outcome instead of a second order",
                         content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping(path = "/orders", consumes = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<String>> place(ServerHttpRequest request,

@@ -23,6 +23,7 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.act.ActState;
 import dev.lunchrush.orderservice.act.CurrentAct;
 import dev.lunchrush.orderservice.feed.OrderFeed;
+import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
@@ -84,15 +85,22 @@ public class OrderIntake {
             if (failure == null) {
                 placed.get(state.act()).increment();
                 intakeTimer(state.act(), "accepted").record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-                return new OrderAccepted(event.orderId(), event.placedAt(), event.kitchenId(), state.act().id(),
-                        event.sequence());
+                return accepted(state, event);
             }
             Throwable cause = ProblemException.unwrap(failure);
             String outcome = cause instanceof ProblemException problem ? String.valueOf(problem.status().value()) : "500";
             refused.get(state.act()).increment();
             intakeTimer(state.act(), outcome).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+            if (cause instanceof OutcomeUnknownException unknown) {
+                // the output may still take it: what it would have been answered then goes along
+                throw unknown.<OrderEvent>then(late -> accepted(state, late));
+            }
             throw cause instanceof RuntimeException runtime ? runtime : new CompletionException(cause);
         });
+    }
+
+    private static OrderAccepted accepted(ActState state, OrderEvent event) {
+        return new OrderAccepted(event.orderId(), event.placedAt(), event.kitchenId(), state.act().id(), event.sequence());
     }
 
     /** Registered on first use; kept here so that a request does not build and look up its timer in the registry. */
@@ -154,6 +162,18 @@ public class OrderIntake {
                 .whenComplete((confirmed, failure) -> {
                     if (failure == null) {
                         feed.commit(reservation);
+                    }
+                    else if (ProblemException.unwrap(failure) instanceof OutcomeUnknownException unknown
+                            && unknown.outcome() != null) {
+                        // the kitchen's queue may still take it: the feed follows RabbitMQ's real answer
+                        unknown.outcome().whenComplete((late, lateFailure) -> {
+                            if (lateFailure == null) {
+                                feed.commit(reservation);
+                            }
+                            else {
+                                feed.cancel(reservation);
+                            }
+                        });
                     }
                     else {
                         feed.cancel(reservation);

@@ -12,6 +12,8 @@ import dev.lunchrush.events.OrderAccepted;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
+import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
+import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
  * What {@code POST /orders} answers, whichever way the request came in ({@link OrderIntakeHandler} or
@@ -44,9 +46,13 @@ class OrderPlacement {
             // the common case stays away from the store
             return intake.place(order).thenApplyAsync(this::accepted, continuation);
         }
-        // the hash is of the parsed order, so that whitespace or key order do not make it "different"
+        // the hash is of the parsed order, so that whitespace or key order do not make it "different"; an order
+        // whose outcome is unknown at its deadline carries the answer it gets if the output takes it after all
         return idempotency.execute(idempotencyKey, json.writeValueAsBytes(order),
-                () -> intake.place(order).thenApplyAsync(this::accepted, continuation));
+                () -> intake.place(order).exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                        ProblemException.unwrap(failure) instanceof OutcomeUnknownException unknown
+                                ? unknown.<OrderAccepted>then(this::accepted) : failure))
+                        .thenApplyAsync(this::accepted, continuation));
     }
 
     private StoredResponse accepted(OrderAccepted accepted) {

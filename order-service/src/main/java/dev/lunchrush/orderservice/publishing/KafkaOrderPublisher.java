@@ -5,7 +5,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -21,6 +23,7 @@ import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.web.BlockingWork;
 
@@ -57,6 +60,7 @@ public class KafkaOrderPublisher implements DisposableBean {
     private final KafkaTopology topics;
     private final BlockingWork blocking;
     private final long timeoutMillis;
+    private final GivenUpRecords givenUp;
     private volatile @Nullable Ready ready;
 
     /** The producer once its metadata for the topic is in, and the gauge of its buffer's free room. */
@@ -64,11 +68,13 @@ public class KafkaOrderPublisher implements DisposableBean {
     }
 
     KafkaOrderPublisher(ProducerFactory<String, OrderEvent> producers, KafkaTopology topics, BlockingWork blocking,
-            KafkaSettings settings) {
+            KafkaSettings settings, MeterRegistry registry) {
         this.producers = producers;
         this.topics = topics;
         this.blocking = blocking;
         this.timeoutMillis = settings.sendTimeout().toMillis();
+        this.givenUp = new GivenUpRecords(producers.getConfigurationProperties().get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG),
+                registry);
     }
 
     public CompletableFuture<Void> publish(OrderEvent event) {
@@ -140,6 +146,16 @@ public class KafkaOrderPublisher implements DisposableBean {
                     event.kitchenId(), event), (metadata, failure) -> {
                         if (failure == null) {
                             acked.complete(null);
+                            givenUp.acknowledged(metadata.partition(), metadata.offset());
+                        }
+                        else if (failure instanceof org.apache.kafka.common.errors.TimeoutException && metadata != null
+                                && metadata.partition() >= 0) {
+                            // the producer's delivery timeout: the record may have reached a broker that writes it later
+                            log.warn("Kafka's producer gave up on {}: {}", event.orderId(), failure.getMessage());
+                            acked.completeExceptionally(new OutcomeUnknownException("Kafka's producer gave up on the order "
+                                    + "while it may have been on its way (" + failure.getMessage() + "): it may be in the log "
+                                    + "or not. Send it again with the same Idempotency-Key to learn which (it is then placed "
+                                    + "once)", givenUp.add(event, metadata.partition()).thenApply(ignored -> event)));
                         }
                         else {
                             String reason = failure.getCause() == null ? failure.getMessage() : failure.getCause().getMessage();
@@ -153,11 +169,25 @@ public class KafkaOrderPublisher implements DisposableBean {
             log.warn("could not send to Kafka: {}", ex.getMessage());
             return CompletableFuture.failedFuture(ProblemException.unavailable("Kafka did not take the order: " + ex.getMessage()));
         }
-        return acked.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
+        // the client's answer is cut at the send timeout; the producer's own answer still comes, by its delivery
+        // timeout, and is the outcome of an order answered "unknown" meanwhile
+        return acked.copy().orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
             if (ProblemException.unwrap(failure) instanceof TimeoutException) {
-                log.warn("no ack from Kafka within {} ms", timeoutMillis);
-                return CompletableFuture.failedFuture(
-                        ProblemException.unavailable("Kafka did not acknowledge within " + timeoutMillis + " ms"));
+                log.warn("no ack from Kafka within {} ms: the order's outcome is unknown", timeoutMillis);
+                return CompletableFuture.failedFuture(new OutcomeUnknownException("Kafka did not acknowledge the order "
+                        + "within " + timeoutMillis + " ms: it may be in the log or not. Send it again with the same "
+                        + "Idempotency-Key to learn which (it is then placed once)", eventually(acked, event)));
+            }
+            return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
+        });
+    }
+
+    /** The order once the producer's answer, or the log after a record it gave up on, says it was written. */
+    @SuppressWarnings("unchecked")
+    private static CompletableFuture<OrderEvent> eventually(CompletableFuture<Void> acked, OrderEvent event) {
+        return acked.thenApply(ignored -> event).exceptionallyCompose(failure -> {
+            if (ProblemException.unwrap(failure) instanceof OutcomeUnknownException unknown && unknown.outcome() != null) {
+                return (CompletableFuture<OrderEvent>) unknown.outcome();
             }
             return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
         });
@@ -165,6 +195,7 @@ public class KafkaOrderPublisher implements DisposableBean {
 
     @Override
     public void destroy() {
+        givenUp.close();
         Ready producer = ready;
         if (producer != null) {
             // the factory's shared producer: closing this handle only gives it back

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.rabbitmq.client.Channel;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +30,7 @@ import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.OrderServiceProperties;
+import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
@@ -45,6 +47,11 @@ import dev.lunchrush.orderservice.problems.ProblemException;
  * is not handed back to the cache (and waited on by another thread until its confirms came) after each order.
  * A failed publish ends the channel's turn; the next order gets a fresh one. An order that waited its turn
  * longer than the output timeout is answered 503 and is not sent at all.
+ *
+ * <p>An order handed to the channel and not confirmed within the output timeout (RabbitMQ's memory alarm
+ * blocks publishers, a confirm comes late) may still be confirmed: it is answered with an
+ * {@link OutcomeUnknownException} whose outcome is RabbitMQ's real answer, however late, so that a retry under
+ * the same Idempotency-Key gets the order's stored answer rather than a second order.
  */
 @Component
 public class RabbitOrderPublisher implements DisposableBean {
@@ -82,18 +89,27 @@ public class RabbitOrderPublisher implements DisposableBean {
      * sent.
      */
     public CompletableFuture<Void> publish(String exchange, String routingKey, OrderEvent event, byte[] body) {
-        CompletableFuture<Void> answer = new CompletableFuture<>();
-        if (!this.running || !this.waiting.offer(new Publication(exchange, routingKey, event, body, answer))) {
+        // RabbitMQ's real answer, however late; what the caller gets is cut at the output timeout
+        CompletableFuture<Void> confirmed = new CompletableFuture<>();
+        Publication publication = new Publication(exchange, routingKey, event, body, confirmed, new AtomicBoolean());
+        if (!this.running || !this.waiting.offer(publication)) {
             return CompletableFuture.failedFuture(ProblemException.unavailable(
                     "RabbitMQ is not taking orders: " + QUEUE + " wait to be published already"));
         }
-        return answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
-            if (ProblemException.unwrap(failure) instanceof TimeoutException) {
-                log.warn("no confirm for {} within {}", event.orderId(), timeout);
-                return CompletableFuture.failedFuture(ProblemException.unavailable(
-                        "RabbitMQ did not confirm the order within " + timeout.toMillis() + " ms"));
+        return confirmed.copy().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
+            if (!(ProblemException.unwrap(failure) instanceof TimeoutException)) {
+                return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
             }
-            return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
+            if (publication.taken().compareAndSet(false, true)) {
+                // still waiting for its turn, and now it never gets one
+                log.warn("{} not published within {}: not sent", event.orderId(), timeout);
+                return CompletableFuture.failedFuture(ProblemException.unavailable("RabbitMQ did not take the order within "
+                        + timeout.toMillis() + " ms: it was not sent"));
+            }
+            log.warn("no confirm for {} within {}: its outcome is unknown", event.orderId(), timeout);
+            return CompletableFuture.failedFuture(new OutcomeUnknownException("RabbitMQ did not confirm the order within "
+                    + timeout.toMillis() + " ms: it may be in the queue or not. Send it again with the same "
+                    + "Idempotency-Key to learn which (it is then placed once)", confirmed.thenApply(ignored -> event)));
         });
     }
 
@@ -166,13 +182,15 @@ public class RabbitOrderPublisher implements DisposableBean {
     /** Publishes one order on this thread's channel; false when the channel failed and its turn should end. */
     private boolean send(Publication publication) {
         CompletableFuture<Void> answer = publication.answer();
-        if (answer.isDone()) {
+        if (!publication.taken().compareAndSet(false, true)) {
+            // its deadline passed while it waited: answered 503, never sent
             return true;
         }
         OrderEvent event = publication.event();
         boolean[] sent = {true};
+        // no timeout here: the caller's deadline answers the client, this waits for RabbitMQ's real answer
         confirmed(publication.exchange(), publication.routingKey(), event.orderId(), event.placedAt().toEpochMilli(),
-                publication.body(), () -> sent[0] = false)
+                publication.body(), false, () -> sent[0] = false)
                 .whenComplete((confirmed, failure) -> {
                     if (failure == null) {
                         answer.complete(null);
@@ -187,7 +205,7 @@ public class RabbitOrderPublisher implements DisposableBean {
     /** Publishes one message on the calling thread and waits for its confirm; a 503 problem when it is not confirmed. */
     public void publishAndWait(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
         try {
-            confirmed(exchange, routingKey, messageId, timestampMillis, body, () -> { }).join();
+            confirmed(exchange, routingKey, messageId, timestampMillis, body, true, () -> { }).join();
         }
         catch (CompletionException ex) {
             if (ex.getCause() instanceof ProblemException problem) {
@@ -197,8 +215,9 @@ public class RabbitOrderPublisher implements DisposableBean {
         }
     }
 
+    /** The message published; its future is RabbitMQ's confirm, cut at the output timeout when {@code bounded}. */
     private CompletableFuture<Void> confirmed(String exchange, String routingKey, String messageId, long timestampMillis,
-            byte[] body, Runnable notSent) {
+            byte[] body, boolean bounded, Runnable notSent) {
         CorrelationData correlation = new CorrelationData(messageId);
         String target = exchange.isEmpty() ? "queue " + routingKey : "exchange " + exchange;
         try {
@@ -209,7 +228,8 @@ public class RabbitOrderPublisher implements DisposableBean {
             notSent.run();
             return CompletableFuture.failedFuture(ProblemException.unavailable("RabbitMQ is not reachable: " + ex.getMessage()));
         }
-        return correlation.getFuture().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((confirm, failure) -> {
+        CompletableFuture<CorrelationData.Confirm> confirm = correlation.getFuture();
+        return (bounded ? confirm.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS) : confirm).handle((answer, failure) -> {
             if (failure != null) {
                 if (failure instanceof TimeoutException) {
                     log.warn("no confirm for {} from {} within {}", messageId, target, timeout);
@@ -222,8 +242,8 @@ public class RabbitOrderPublisher implements DisposableBean {
                 throw ProblemException.unavailable("RabbitMQ could not route the order to " + target + ": "
                         + returned.getReplyText());
             }
-            if (!confirm.ack()) {
-                throw ProblemException.unavailable("RabbitMQ refused the order (" + target + "): " + confirm.reason());
+            if (!answer.ack()) {
+                throw ProblemException.unavailable("RabbitMQ refused the order (" + target + "): " + answer.reason());
             }
             return null;
         });
@@ -246,8 +266,11 @@ public class RabbitOrderPublisher implements DisposableBean {
         this.publisher.join(10_000);
     }
 
-    /** An order waiting for its turn, and its answer. */
+    /**
+     * An order waiting for its turn, and RabbitMQ's answer to it; {@code taken} by the publisher's thread when it
+     * hands the order to the channel, or by its deadline while it still waits (then it is never sent).
+     */
     private record Publication(String exchange, String routingKey, OrderEvent event, byte[] body,
-            CompletableFuture<Void> answer) {
+            CompletableFuture<Void> answer, AtomicBoolean taken) {
     }
 }

@@ -297,7 +297,7 @@ public class LocalStore implements DisposableBean {
     /** The store could not be read or written. */
     public static class StoreException extends RuntimeException {
 
-        StoreException(String message, Throwable cause) {
+        public StoreException(String message, @Nullable Throwable cause) {
             super(message, cause);
         }
     }

@@ -19,6 +19,8 @@ import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.orderservice.OrderServiceTests;
 import dev.lunchrush.orderservice.OrdersTopic;
 
+import static dev.lunchrush.orderservice.importing.ImportBodies.array;
+import static dev.lunchrush.orderservice.importing.ImportBodies.order;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -153,30 +155,5 @@ class ImportTests extends OrderServiceTests {
 
         assertThat(anonymous.statusCode()).isEqualTo(401);
         assertThat(viewer.statusCode()).isEqualTo(403);
-    }
-
-    private HttpResponse<String> importOrders(String body) {
-        return send(HttpRequest.newBuilder(uri("/admin/orders/import"))
-                .header("Content-Type", "application/json")
-                .header("Authorization", basic("admin", ADMIN_PASSWORD))
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
-    }
-
-    private HttpResponse<String> importOrders(String body, String idempotencyKey) {
-        return send(HttpRequest.newBuilder(uri("/admin/orders/import"))
-                .header("Content-Type", "application/json")
-                .header("Authorization", basic("admin", ADMIN_PASSWORD))
-                .header("Idempotency-Key", idempotencyKey)
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
-    }
-
-    private static String order(String placedAt, String customer, String dish) {
-        return """
-                {"placedAt":"%s","kitchenId":"k3","customerId":"%s","items":[{"dish":"%s","quantity":2}],
-                 "deliveryAddress":"12 Mill Lane","notes":"imported"}""".formatted(placedAt, customer, dish);
-    }
-
-    private static String array(List<String> orders) {
-        return "[" + String.join(",", orders) + "]";
     }
 }

@@ -49,7 +49,7 @@ final class Faults {
             case DASHBOARD_KILL -> killService(scenario, "analytics-dashboard", outcome);
             case POISON -> poison(scenario);
             case RABBITMQ_RESTART_SHARED_QUEUE, RABBITMQ_RESTART_MEMORY_FEED -> restartRabbitMq(scenario, stream, outcome);
-            case BACKFILL_KAFKA_KILL -> throw new IllegalStateException("the backfill's fault is BackfillFault's");
+            case BACKFILL_KAFKA_KILL, BACKFILL_KAFKA_FREEZE -> throw new IllegalStateException("the backfill's faults are BackfillFault's");
         }
         return outcome;
     }

@@ -6,8 +6,8 @@ import java.util.stream.Collectors;
 import dev.lunchrush.events.Act;
 
 /**
- * The faults of {@code ./demo chaos}, each under a running stream of orders (or, for {@code backfill-kafka-kill}, a
- * running backfill), and what each is checked against.
+ * The faults of {@code ./demo chaos}, each under a running stream of orders (or, for {@code backfill-kafka-kill} and
+ * {@code backfill-kafka-freeze}, a running backfill), and what each is checked against.
  */
 public enum Scenario {
 
@@ -25,8 +25,12 @@ public enum Scenario {
     RABBITMQ_RESTART_MEMORY_FEED("rabbitmq-restart-memory-feed", Act.MEMORY_FEED, Oracle.MEMORY_FEED,
             "act 3: RabbitMQ stopped for 10 s and started again while the kitchen queue and the feed fill"),
     BACKFILL_KAFKA_KILL("backfill-kafka-kill", Act.LOG, Oracle.REPLAY,
-            "kill -9 of a Kafka broker in the middle of a backfill of " + BackfillFault.ORDERS
-                    + " orders of yesterday, dead 10 s (20 s in a cluster), restarted; the day replayed before and after");
+            "kill -9 of a Kafka broker in the middle of a backfill of " + BackfillFault.KILL_ORDERS
+                    + " orders of yesterday, dead 10 s (20 s in a cluster), restarted; the day replayed before and after"),
+    BACKFILL_KAFKA_FREEZE("backfill-kafka-freeze", Act.LOG, Oracle.REPLAY,
+            "SIGSTOP of a Kafka broker " + BackfillFault.FREEZES + " times for " + BackfillFault.FREEZE.toSeconds()
+                    + " s during a backfill of " + BackfillFault.FREEZE_ORDERS + " orders of yesterday, each when a "
+                    + "batch is in the log whole and its commit not yet written; the day replayed before and after");
 
     /** How a scenario's outcome is judged. */
     enum Oracle {

@@ -10,13 +10,19 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.jspecify.annotations.Nullable;
@@ -194,6 +200,55 @@ public final class TheLog {
         @Override
         public void close() {
             consumer.close();
+        }
+    }
+
+    /** A topic's records that are in the log but not yet committed, asked as often as needed. */
+    public TransactionWatch watchTransactions(String topic) {
+        Properties config = new Properties();
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "demo-chaos-transactions");
+        return new TransactionWatch(Admin.create(config), endOffsets(topic).keySet());
+    }
+
+    /**
+     * The records of open transactions: each partition's end (its high watermark, read uncommitted) less its last
+     * stable offset (read committed), which stops at the first record of a transaction not yet committed or aborted.
+     * Both are asked at once, in one round trip.
+     */
+    public static final class TransactionWatch implements AutoCloseable {
+
+        private final Admin admin;
+        private final Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+
+        private TransactionWatch(Admin admin, java.util.Set<TopicPartition> partitions) {
+            this.admin = admin;
+            partitions.forEach(partition -> latest.put(partition, OffsetSpec.latest()));
+        }
+
+        /** Records in the log whose transaction is still open, all partitions together. */
+        public long uncommitted() {
+            KafkaFuture<Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo>> end = admin.listOffsets(latest,
+                    new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all();
+            KafkaFuture<Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo>> stable = admin.listOffsets(latest,
+                    new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all();
+            try {
+                Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> stableOffsets = stable.get(10, TimeUnit.SECONDS);
+                return end.get(10, TimeUnit.SECONDS).entrySet().stream()
+                        .mapToLong(e -> e.getValue().offset() - stableOffsets.get(e.getKey()).offset()).sum();
+            }
+            catch (ExecutionException | java.util.concurrent.TimeoutException ex) {
+                throw new DemoException("could not read the log's end offsets: " + ex.getMessage());
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new DemoException("interrupted");
+            }
+        }
+
+        @Override
+        public void close() {
+            admin.close();
         }
     }
 

@@ -25,13 +25,14 @@ import dev.lunchrush.localstack.access.RepoRoot;
         description = {"Run the fault suite against the stack of ./demo up (or up --cluster): each scenario streams orders, "
                 + "does its fault (kill -9, SIGSTOP, a RabbitMQ restart, poison), streams on, waits for the readers, "
                 + "then checks every acknowledged order against the log and the readers; backfill-kafka-kill kills the "
-                + "broker under a backfill instead and checks the day, replayed, against it.",
+                + "broker under a backfill instead, backfill-kafka-freeze freezes it at the backfill's commits, and both check "
+                + "the day, replayed, against it.",
             "Prints, per scenario: orders acknowledged (201), found in the log, counted by each reader, lost, duplicated, "
                 + "refused (503) and of unknown outcome, and a verdict. Exit code 1 when any scenario fails.",
             "It switches the stack's act, kills and restarts its processes and restarts the machine's RabbitMQ "
                 + "(rabbitmqctl stop_app/start_app): run it on a stack for testing, not during a class.",
             "Scenarios: kafka-kill, kafka-freeze, order-service-kill, kitchen-screen-kill, analytics-dashboard-kill, poison, "
-                + "rabbitmq-restart-shared-queue, rabbitmq-restart-memory-feed, backfill-kafka-kill."})
+                + "rabbitmq-restart-shared-queue, rabbitmq-restart-memory-feed, backfill-kafka-kill, backfill-kafka-freeze."})
 public class ChaosCommand implements Callable<Integer> {
 
     @Spec

@@ -1,0 +1,44 @@
+package dev.lunchrush.orderservice.problems;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpStatus;
+
+/**
+ * 503 for a write whose outcome is not known when it must be answered: the broker took the request but
+ * did not say within the deadline whether it wrote it (a RabbitMQ confirm or a Kafka ack that comes
+ * late, a Kafka transaction's commit left unanswered). Unlike {@link ProblemException#unavailable} it
+ * never says that nothing was written. The client is told to send the same request again with the same
+ * {@code Idempotency-Key}: the retry gets the real outcome, the stored answer when it was written.
+ *
+ * <p>{@link #outcome()} completes when the broker's real answer arrives in this process: with what the
+ * write's stage would have produced had it come in time, or exceptionally when nothing was written. It is
+ * {@code null} when no later answer will come here (an import's transaction: a retry learns its outcome
+ * from the log).
+ */
+public final class OutcomeUnknownException extends ProblemException {
+
+    private final @Nullable CompletableFuture<?> outcome;
+
+    public OutcomeUnknownException(String detail, @Nullable CompletableFuture<?> outcome) {
+        super(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown", detail);
+        this.outcome = outcome;
+    }
+
+    public @Nullable CompletableFuture<?> outcome() {
+        return outcome;
+    }
+
+    /**
+     * The same unknown outcome as the next stage sees it: the real answer, once it comes, passed through
+     * {@code next} as the value of the stage that timed out would have been.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> OutcomeUnknownException then(Function<? super T, ?> next) {
+        return outcome == null ? this
+                : new OutcomeUnknownException(detail(), ((CompletableFuture<T>) outcome).thenApply(next));
+    }
+}
