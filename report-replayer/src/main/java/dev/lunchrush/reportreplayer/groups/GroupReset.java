@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.GroupNotEmptyException;
 import org.apache.kafka.common.errors.UnknownMemberIdException;
 import org.jspecify.annotations.Nullable;
@@ -51,8 +52,7 @@ class GroupReset {
             throw Problems.invalid("group", "'" + group + "' is not a consumer group id: letters, digits, '.', '_', '-'");
         }
         Instant to = instant(toDatetime);
-        ConsumerGroupDescription description = OrderLog.await(orderLog.admin().describeConsumerGroups(Set.of(group)).all())
-                .get(group);
+        ConsumerGroupDescription description = describe(group);
         if (description != null && !description.members().isEmpty()) {
             var conflict = Problems.conflict("Group has active members",
                     "group " + group + " has " + description.members().size() + " active member(s) (state "
@@ -87,6 +87,16 @@ class GroupReset {
             log.info("group {} reset on {} to {}: {}", group, orderLog.topic(), to, resets);
         }
         return new Result(group, orderLog.topic(), to, dryRun, !dryRun, resets);
+    }
+
+    /** Null for a group Kafka does not know yet: resetting it sets where its first reader will start. */
+    private @Nullable ConsumerGroupDescription describe(String group) {
+        try {
+            return OrderLog.await(orderLog.admin().describeConsumerGroups(Set.of(group)).all()).get(group);
+        }
+        catch (GroupIdNotFoundException ex) {
+            return null;
+        }
     }
 
     private static Instant instant(@Nullable String text) {

@@ -103,6 +103,23 @@ class GroupResetTests {
     }
 
     @Test
+    void aGroupKafkaDoesNotKnowYetIsResetToo() throws Exception {
+        String group = "never-read-" + UUID.randomUUID().toString().substring(0, 6);
+        Map<TopicPartition, Long> ends = ends();
+        HttpResponse<String> dry = TestLog.asAdmin(port, "POST", "/admin/groups/" + group + "/reset",
+                "{\"toDatetime\":\"2000-01-01T00:00:00Z\",\"dryRun\":true}");
+        assertThat(dry.statusCode()).as(dry.body()).isEqualTo(200);
+        for (JsonNode partition : JSON.readTree(dry.body()).path("partitions")) {
+            assertThat(partition.path("currentOffset").isNull()).as("no offset yet: %s", partition).isTrue();
+        }
+        HttpResponse<String> applied = TestLog.asAdmin(port, "POST", "/admin/groups/" + group + "/reset",
+                "{\"toDatetime\":\"2000-01-01T00:00:00Z\",\"dryRun\":false}");
+        assertThat(applied.statusCode()).as(applied.body()).isEqualTo(200);
+        assertThat(committed(group)).as("its first reader starts at the log's first records")
+                .isEqualTo(firstOffsetsAtOrAfter(Instant.parse("2000-01-01T00:00:00Z"), ends));
+    }
+
+    @Test
     void refusesWhileTheGroupHasAnActiveMember() throws Exception {
         String group = "busy-" + UUID.randomUUID().toString().substring(0, 6);
         TestLog.commit(group, ends());
