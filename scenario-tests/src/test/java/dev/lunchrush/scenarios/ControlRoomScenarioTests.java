@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
@@ -130,6 +128,7 @@ class ControlRoomScenarioTests {
         assertThat(Long.parseLong(readers.getAttribute("data-kitchen")) + Long.parseLong(readers.getAttribute("data-dashboard")))
                 .as(readers.getText()).isGreaterThanOrEqualTo(Long.parseLong(readers.getAttribute("data-placed")));
         screenshot("control-room-act1");
+        pageShot("kitchen-screen", "kitchen-screen-act1", By.cssSelector("#missing-orders li"));
     }
 
     @Test
@@ -139,6 +138,8 @@ class ControlRoomScenarioTests {
         Map<String, Row> table = slowReaderRush("12s");
         assertThat(table.get("kitchen's queue, end of the rush").measured()).isLessThan(50);
         screenshot("control-room-act2");
+        pageShot("analytics-dashboard", "analytics-dashboard-act2", By.id("received"));
+        pageShot("backlog-monitor", "backlog-monitor-act2", By.cssSelector("#readers tbody tr"));
     }
 
     @Test
@@ -173,6 +174,7 @@ class ControlRoomScenarioTests {
         assertThat(catchUp.measured()).as("seconds to catch up").isBetween(0.5 * 400 / 30, 1.5 * 400 / 30);
         assertThat(text("readers-at-end")).contains("each reader every order");
         screenshot("control-room-act4");
+        pageShot("backlog-monitor", "backlog-monitor-act4", By.cssSelector("#readers tbody tr"));
     }
 
     @Test
@@ -291,15 +293,30 @@ class ControlRoomScenarioTests {
         return plain.matches("-?\\d+(\\.\\d+)?") ? Double.parseDouble(plain) : Double.NaN;
     }
 
-    /** The page as it is, for the README: {@code docs/images/<name>.png}. */
+    /** The control room as it is, for the README: {@code docs/images/<name>.png}. */
     private static void screenshot(String name) {
-        Path shot = browser.getScreenshotAs(OutputType.FILE).toPath();
+        Browsers.screenshot(browser, name);
+    }
+
+    /**
+     * Another service's page, in a second browser so that the control room's stays signed in, saved for the README once
+     * the element {@code ready} shows on it (its figures loaded).
+     */
+    private static void pageShot(String service, String name, By ready) {
+        ChromeDriver other = Browsers.headlessChromium();
         try {
-            Path images = Files.createDirectories(ServiceProcess.projectRoot().resolve("docs").resolve("images"));
-            Files.copy(shot, images.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+            other.manage().window().setSize(new Dimension(1400, 1100));
+            other.get(stack.uri(service, "/").toString());
+            await().atMost(Duration.ofSeconds(20)).until(() -> !other.findElements(ready).isEmpty()
+                    && !other.findElement(ready).getText().isBlank());
+            Thread.sleep(1500); // the charts' first drawing
+            Browsers.screenshot(other, name);
         }
-        catch (IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        finally {
+            other.quit();
         }
     }
 

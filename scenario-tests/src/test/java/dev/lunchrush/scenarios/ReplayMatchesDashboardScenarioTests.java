@@ -15,10 +15,14 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.testing.Browsers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -110,6 +114,26 @@ class ReplayMatchesDashboardScenarioTests {
                 assertThat(dashboard).as("dashboard's %s in %s", day, zone).isEqualTo(expected);
                 assertThat(replayed).as("replayed %s in %s", day, zone).isEqualTo(dashboard);
             }
+        }
+        reportPageForTheReadme(pastDay);
+    }
+
+    /** The replayer's page of the replayed day, as the README shows it: {@code docs/images/report-replayer-report.png}. */
+    private static void reportPageForTheReadme(LocalDate day) {
+        ChromeDriver browser = Browsers.headlessChromium();
+        try {
+            browser.manage().window().setSize(new Dimension(1400, 1300));
+            browser.get(stack.uri("report-replayer", "/?date=" + day + "&zone=UTC").toString());
+            await().atMost(Duration.ofSeconds(20)).until(() -> browser.findElement(By.id("report")).isDisplayed()
+                    && !browser.findElement(By.id("report-figures")).getText().isBlank());
+            Thread.sleep(1500); // the charts' first drawing
+            Browsers.screenshot(browser, "report-replayer-report");
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        finally {
+            browser.quit();
         }
     }
 

@@ -1,8 +1,12 @@
 package dev.lunchrush.testing;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -33,6 +37,21 @@ public final class Browsers {
                 .usingAnyFreePort()
                 .build();
         return new ChromeDriver(service, options);
+    }
+
+    /**
+     * The page as the browser shows it now, saved as {@code docs/images/<name>.png} of the project: the README's
+     * pictures are made by the tests from a real run ({@code git diff --stat docs/images} after a run shows what changed).
+     */
+    public static void screenshot(ChromeDriver browser, String name) {
+        Path shot = browser.getScreenshotAs(OutputType.FILE).toPath();
+        try {
+            Path images = Files.createDirectories(ServiceProcess.projectRoot().resolve("docs").resolve("images"));
+            Files.copy(shot, images.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
     }
 
     private static Path firstExisting(String... candidates) {
