@@ -7,11 +7,14 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.support.SecurityProperties;
+import dev.lunchrush.support.api.ApiDocumentation;
 
 @SpringBootApplication
+@Import(ApiDocumentation.class)
 @ConfigurationPropertiesScan
 @EnableConfigurationProperties(SecurityProperties.class)
 public class ControlRoomApplication {

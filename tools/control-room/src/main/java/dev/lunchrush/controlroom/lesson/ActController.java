@@ -1,5 +1,12 @@
 package dev.lunchrush.controlroom.lesson;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +26,8 @@ import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 import dev.lunchrush.support.SecurityProperties;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /**
  * {@code PUT /api/act} (admin): {@code {"act": "memory-feed", "strategy": "unbounded", "capacity": 20000}}, checked as
@@ -35,6 +44,13 @@ class ActController {
         this.orderService = new ServiceClient("order-service", endpoints.orderService(), security::adminPassword);
     }
 
+    @Operation(summary = "Switch the act (as ./demo act does)", security = @SecurityRequirement(name = ApiDocumentation.ADMIN),
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(mediaType = "application/json", examples = @ExampleObject(name = "act 3, unbounded", value = "{\"act\": \"memory-feed\", \"strategy\": \"unbounded\", \"capacity\": 20000}"))),
+            responses = {
+                @ApiResponse(responseCode = "200", description = "The order service's new act"),
+                @ApiResponse(responseCode = "400", description = "An unknown act or strategy, a capacity that is not a positive whole number, or an unknown field, named in errors[].field", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "401", description = "No credentials, or not the admin's"), @ApiResponse(responseCode = "403", description = "A viewer's credentials: watching only"),
+                @ApiResponse(responseCode = "502", description = "The order service did not take it: the detail says why", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PutMapping("/api/act")
     Lesson.ActState switchAct(@RequestBody JsonNode body) {
         Map<String, Object> request = checked(body);

@@ -1,5 +1,12 @@
 package dev.lunchrush.controlroom.lesson;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -24,11 +31,15 @@ class LessonController implements ApplicationListener<ContextClosedEvent> {
         this.pages = new PushedPageStreams("lesson-sse", properties.pushInterval(), this::push);
     }
 
+    @Operation(summary = "The lesson now: the act, each service's readiness, each reader's counts, backlog and oldest unread age, the order service's heap and feed, the firing alerts", responses = {
+            @ApiResponse(responseCode = "200", description = "The lesson")})
     @GetMapping("/api/lesson")
     Lesson lesson() {
         return poller.lesson();
     }
 
+    @Operation(summary = "The lesson as server-sent events (event lesson), once a second while the page is open", responses = {
+            @ApiResponse(responseCode = "200", description = "The stream", content = @Content(mediaType = "text/event-stream"))})
     @GetMapping("/api/lesson/stream")
     SseEmitter stream() {
         return pages.open("lesson", poller.lesson());

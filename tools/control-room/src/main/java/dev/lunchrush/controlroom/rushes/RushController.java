@@ -1,5 +1,12 @@
 package dev.lunchrush.controlroom.rushes;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.net.URI;
 import java.util.List;
 
@@ -17,6 +24,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.lunchrush.controlroom.ProblemException;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 
 /**
  * {@code POST /api/rushes} (admin) starts a rush with {@code ./demo rush}'s options as JSON ({@code 202}, its
@@ -34,25 +43,42 @@ class RushController {
         this.json = json;
     }
 
+    @Operation(summary = "Start a rush with ./demo rush's options (the same names as its flags)", security = @SecurityRequirement(name = ApiDocumentation.ADMIN),
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(mediaType = "application/json", examples = @ExampleObject(name = "50 orders a second for 2 s", value = "{\"rate\": 50, \"duration\": \"2s\"}"))),
+            responses = {
+                @ApiResponse(responseCode = "202", description = "Started; follow it at Location (the same view as GET /api/rushes/{id})"),
+                @ApiResponse(responseCode = "400", description = "An option that cannot be, named in errors[].field", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "401", description = "No credentials, or not the admin's"), @ApiResponse(responseCode = "403", description = "A viewer's credentials: watching only"),
+                @ApiResponse(responseCode = "409", description = "Another rush is running (this one's or the demo command's)", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping("/api/rushes")
     ResponseEntity<ObjectNode> start(@RequestBody JsonNode body) {
         RushRun run = rushes.start(RushRequests.options(body), body);
         return ResponseEntity.accepted().location(URI.create("/api/rushes/" + run.id())).body(run.view(json));
     }
 
+    @Operation(summary = "The rushes kept since the control room started", responses = {
+            @ApiResponse(responseCode = "200", description = "Their summaries")})
     @GetMapping("/api/rushes")
     List<RushSummary> list() {
         return rushes.summaries();
     }
 
+    @Operation(summary = "A rush: its state (running, done, failed, stopped), its rows so far and, when it ended, the closing table", responses = {
+            @ApiResponse(responseCode = "200", description = "The rush, as ./demo rush --json writes it"),
+            @ApiResponse(responseCode = "404", description = "No such rush here", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/api/rushes/{id}")
-    ObjectNode rush(@PathVariable String id) {
+    ObjectNode rush(@Parameter(example = "r-0") @PathVariable String id) {
         return find(id).view(json);
     }
 
     /** Stops a running rush ({@code 202}: it reports within a second or two, then says {@code stopped}); an ended one is left as it is. */
+    @Operation(summary = "Stop a running rush", security = @SecurityRequirement(name = ApiDocumentation.ADMIN), responses = {
+            @ApiResponse(responseCode = "200", description = "It had ended: left as it was"),
+            @ApiResponse(responseCode = "202", description = "Stopping: it reports within a second or two, then says stopped"),
+            @ApiResponse(responseCode = "401", description = "No credentials, or not the admin's"), @ApiResponse(responseCode = "403", description = "A viewer's credentials: watching only"),
+            @ApiResponse(responseCode = "404", description = "No such rush here", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @DeleteMapping("/api/rushes/{id}")
-    ResponseEntity<ObjectNode> stop(@PathVariable String id) {
+    ResponseEntity<ObjectNode> stop(@Parameter(example = "r-0") @PathVariable String id) {
         RushRun run = find(id);
         if (!run.running()) {
             return ResponseEntity.ok(run.view(json));
