@@ -161,6 +161,43 @@ class ShownJournalTests {
         }
     }
 
+    /**
+     * A catch-up over the bound of ids: 2,000 live orders placed over the last 33 minutes, read now in batches of 100
+     * a second, with at most 1,000 ids remembered. The segments forgotten early were shown moments ago, but the orders
+     * not read yet were placed after the newest one forgotten: every one of them is shown, and a forgotten one delivered
+     * again is not, also after a restart.
+     */
+    @Test
+    void aCatchUpOverTheBoundOfIdsShowsEveryOrderNotReadYet() {
+        Instant start = clock.instant();
+        List<OrderEvent> backlog = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            backlog.addAll(orders(1, start.minusSeconds(2_000 - i)));
+        }
+        int shown = 0;
+        int expired = 0;
+        try (ShownJournal journal = new ShownJournal(dir, Duration.ofDays(2), 1_000, clock, 250)) {
+            journal.restore(order -> { });
+            for (int from = 0; from < backlog.size(); from += 100) {
+                ShownJournal.Recorded recorded = journal.record("kafka", backlog.subList(from, from + 100), clock.instant());
+                shown += recorded.fresh().size();
+                expired += recorded.expired();
+                clock.advance(Duration.ofSeconds(1));
+                assertThat(journal.ids()).isLessThanOrEqualTo(1_000 + 250);
+            }
+            assertThat(List.of(shown, expired)).as("shown, expired").containsExactly(2_000, 0);
+            assertThat(journal.find(backlog.get(0).orderId())).isEmpty();
+            assertThat(journal.record("kafka", backlog.subList(0, 10), clock.instant()).expired()).isEqualTo(10);
+            assertThat(journal.counters()).containsEntry("received.kafka", 2_000L).containsEntry("expired", 10L);
+        }
+        try (ShownJournal journal = new ShownJournal(dir, Duration.ofDays(2), 1_000, clock, 250)) {
+            journal.restore(order -> { });
+            // the forgotten ones stay behind the horizon; the remembered ones are duplicates
+            ShownJournal.Recorded again = journal.record("kafka", List.of(backlog.get(10), backlog.get(1_999)), clock.instant());
+            assertThat(List.of(again.fresh().size(), again.expired(), again.duplicates())).containsExactly(0, 1, 1);
+        }
+    }
+
     private ShownJournal journal(Duration retention, long maxIds) {
         return new ShownJournal(dir, retention, maxIds, clock);
     }
