@@ -202,14 +202,15 @@ final class ShownJournal implements AutoCloseable {
                 boolean live = in.readByte() == LIVE;
                 ShownOrder order = readOrder(in, shownAt, source);
                 segment.ids.add(order.orderId(), position);
-                if (live) {
-                    segment.newestLivePlacedMillis = Math.max(segment.newestLivePlacedMillis, order.placedAt().toEpochMilli());
-                }
-                if (live && shownAt >= clock.millis() - retentionMillis - SKEW_MILLIS) {
-                    shown.accept(order);
+                if (!live) {
+                    imported++;
                 }
                 else {
-                    imported++;
+                    segment.newestLivePlacedMillis = Math.max(segment.newestLivePlacedMillis, order.placedAt().toEpochMilli());
+                    // a live order shown longer ago than the retention is no longer on the screen, and still a live order
+                    if (shownAt >= clock.millis() - retentionMillis - SKEW_MILLIS) {
+                        shown.accept(order);
+                    }
                 }
             }
             add(RECEIVED_PREFIX + source, count);

@@ -11,6 +11,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -133,8 +134,25 @@ class ShownJournalTests {
             assertThat(journal.ids()).isZero();
             // one segment left, new, that carries the counters on
             assertThat(segments()).singleElement().satisfies(segment -> assertThat(Files.size(segment)).isLessThan(200));
-            assertThat(journal.counters()).containsEntry("received.kafka", 33L * 60 * 48);
+            assertLiveFigures(journal);
         }
+        // the new segment carries the same figures on to the next restart
+        try (ShownJournal journal = journal(retention, 1_000_000)) {
+            journal.restore(shown -> { });
+            assertLiveFigures(journal);
+        }
+    }
+
+    /**
+     * Every order of the two days was live and shown once, five delivered again expired: the orders shown longer ago
+     * than the retention are not imported ones, and the screen's "reached" (received − imported) is all of them.
+     */
+    private static void assertLiveFigures(ShownJournal journal) {
+        Map<String, Long> counters = journal.counters();
+        assertThat(counters).containsEntry("received.kafka", 33L * 60 * 48).containsEntry("expired", 5L)
+                .doesNotContainKey("duplicates");
+        assertThat(counters.getOrDefault("imported", 0L)).as("imported").isZero();
+        assertThat(counters.get("received.kafka") - counters.getOrDefault("imported", 0L)).as("reached").isEqualTo(33L * 60 * 48);
     }
 
     /** Over the bound of ids, the oldest segment goes early, and what was placed before its end is not shown. */
