@@ -157,6 +157,100 @@ class BacklogMonitorTests {
         assertThat(metric(get("/actuator/prometheus"), "backlog_oldest_unread_age_seconds", reader)).isEqualTo(0.0);
     }
 
+    /**
+     * An import writes its batches as Kafka transactions: each ends with a commit marker on every partition, an
+     * offset that holds no record. A reader that read every record commits, as a Spring Kafka listener does, the
+     * offset after its last record: the last marker's, one short of the end, and nothing is unread. A reader
+     * stopped at the first batch's marker has the second batch unread, dated by its first record.
+     */
+    @Test
+    void aReaderThatReadEveryRecordOfAnImportHasNothingUnread() throws Exception {
+        Map<TopicPartition, Long> before = endOffsets();
+        // older than the other tests' records: the log's oldest, whichever test runs first (a group that never
+        // committed is dated by the log's oldest record)
+        Instant first = Instant.ofEpochMilli(System.currentTimeMillis()).minusSeconds(3_600).minusMillis(211);
+        Instant second = first.plusSeconds(20);
+        try (KafkaProducer<String, byte[]> producer = transactionalProducer()) {
+            producer.initTransactions();
+            for (Instant batch : List.of(first, second)) {
+                producer.beginTransaction();
+                for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
+                    for (int i = 0; i < (batch == first ? 4 : 2); i++) {
+                        send(producer, p, batch.plusMillis(i));
+                    }
+                }
+                producer.commitTransaction();
+            }
+        }
+        Map<TopicPartition, Long> end = endOffsets();
+
+        String everything = "read-everything-" + UUID.randomUUID().toString().substring(0, 6);
+        Map<TopicPartition, Long> committed = readAllAndCommit(everything, before, 18);
+        // the offset of the last commit marker, one short of the end
+        assertThat(committed).allSatisfy((partition, offset) -> assertThat(offset).isEqualTo(end.get(partition) - 1));
+
+        String stopped = "stopped-at-a-marker-" + UUID.randomUUID().toString().substring(0, 6);
+        Map<TopicPartition, Long> atFirstMarker = new HashMap<>();
+        before.forEach((partition, offset) -> atFirstMarker.put(partition, offset + 4));
+        commit(stopped, atFirstMarker);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> reader("kafka:" + stopped), r -> r != null && r.path("unread").asLong() > 0);
+        JsonNode reading = await().atMost(Duration.ofSeconds(30)).until(() -> reader("kafka:" + everything),
+                r -> r != null && r.path("details").path("partitions").size() == Topology.ORDERS_PARTITIONS);
+        assertThat(reading.path("unread").asLong()).as("unread of a reader that read every record").isZero();
+        assertThat(reading.path("oldestUnreadAgeSeconds").asDouble()).isZero();
+        String scrape = get("/actuator/prometheus");
+        assertThat(metric(scrape, "backlog_unread_events", "kafka:" + everything)).isEqualTo(0.0);
+        assertThat(metric(scrape, "backlog_oldest_unread_age_seconds", "kafka:" + everything)).isEqualTo(0.0);
+
+        // from the second batch's first record on: its 2 records and its commit marker per partition, not the
+        // first batch's marker before them
+        JsonNode partial = reader("kafka:" + stopped);
+        assertThat(partial.path("unread").asLong()).isEqualTo(3L * Topology.ORDERS_PARTITIONS);
+        assertThat(partial.path("oldestUnreadAt").asString()).isEqualTo(second.toString());
+    }
+
+    /**
+     * A read_committed consumer of {@code group} reads from {@code from} until it has {@code records} and commits the
+     * offset after the last record of each partition, as a Spring Kafka listener does.
+     */
+    private static Map<TopicPartition, Long> readAllAndCommit(String group, Map<TopicPartition, Long> from, int records) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+            consumer.assign(from.keySet());
+            from.forEach(consumer::seek);
+            int[] read = new int[1];
+            Map<TopicPartition, OffsetAndMetadata> next = new HashMap<>();
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    read[0]++;
+                    next.put(new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
+                });
+                return read[0] >= records;
+            });
+            assertThat(read[0]).isEqualTo(records);
+            consumer.commitSync(next);
+            Map<TopicPartition, Long> committed = new HashMap<>();
+            consumer.committed(from.keySet()).forEach((partition, offset) -> committed.put(partition, offset.offset()));
+            return committed;
+        }
+    }
+
+    private static KafkaProducer<String, byte[]> transactionalProducer() {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
+        config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "import-" + UUID.randomUUID());
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return new KafkaProducer<>(config);
+    }
+
     @Test
     void queueWithMessagesAndNoConsumerIsDatedByItsHeadMessage() throws Exception {
         rabbitAdmin.declareQueue(QueueBuilder.durable(Topology.KITCHEN_QUEUE).build());

@@ -38,30 +38,59 @@ public class Aggregates {
         this.transactions = transactions;
     }
 
-    /** Adds the orders to the counts and moves the stored offsets past them, all or nothing. */
-    void apply(String source, List<Incoming> batch) {
-        Map<Key, Long> perKitchen = new HashMap<>();
-        Map<Key, Long> perDish = new HashMap<>();
-        Map<TopicPartition, Long> nextOffsets = new HashMap<>();
-        for (Incoming incoming : batch) {
-            long minute = Math.floorDiv(incoming.event().placedAt().toEpochMilli(), MINUTE_MILLIS);
-            perKitchen.merge(new Key(minute, incoming.event().kitchenId()), 1L, Long::sum);
-            incoming.event().items().forEach(item -> perDish.merge(new Key(minute, item.dish()), (long) item.quantity(), Long::sum));
-            if (incoming.partition() != null) {
-                nextOffsets.merge(incoming.partition(), incoming.offset() + 1, Math::max);
+    /**
+     * Adds the orders to the counts and moves the stored offsets past them, all or nothing; returns how many
+     * were added. A log record below its partition's stored offset is already in the counts and is skipped:
+     * after a failed step the error handler hands the listener its whole poll again, the steps that had
+     * committed included, and whatever hands a record over twice, it is counted once.
+     */
+    int apply(String source, List<Incoming> batch) {
+        Integer applied = transactions.execute(status -> {
+            List<Incoming> fresh = notYetCounted(batch);
+            if (fresh.isEmpty()) {
+                return 0;
             }
-        }
-        transactions.executeWithoutResult(status -> {
+            Map<Key, Long> perKitchen = new HashMap<>();
+            Map<Key, Long> perDish = new HashMap<>();
+            Map<TopicPartition, Long> nextOffsets = new HashMap<>();
+            for (Incoming incoming : fresh) {
+                long minute = Math.floorDiv(incoming.event().placedAt().toEpochMilli(), MINUTE_MILLIS);
+                perKitchen.merge(new Key(minute, incoming.event().kitchenId()), 1L, Long::sum);
+                incoming.event().items().forEach(item -> perDish.merge(new Key(minute, item.dish()), (long) item.quantity(), Long::sum));
+                if (incoming.partition() != null) {
+                    nextOffsets.merge(incoming.partition(), incoming.offset() + 1, Math::max);
+                }
+            }
             add("kitchen_minute", "kitchen_id", "orders", perKitchen);
             add("dish_minute", "dish", "portions", perDish);
             jdbc.sql("merge into received t using (values (cast(:source as varchar), cast(:n as bigint))) s(source, n) "
                     + "on t.source = s.source when matched then update set n = t.n + s.n "
                     + "when not matched then insert (source, n) values (s.source, s.n)")
-                    .param("source", source).param("n", batch.size()).update();
+                    .param("source", source).param("n", fresh.size()).update();
             nextOffsets.forEach((partition, offset) -> jdbc.sql(
                     "merge into kafka_offsets (topic, partition_id, next_offset) key (topic, partition_id) values (?, ?, ?)")
                     .params(partition.topic(), partition.partition(), offset).update());
+            return fresh.size();
         });
+        return applied == null ? 0 : applied;
+    }
+
+    /** The batch without the log records at offsets below what is stored for their partition (read in the transaction). */
+    private List<Incoming> notYetCounted(List<Incoming> batch) {
+        Map<TopicPartition, Long> stored = new HashMap<>();
+        for (Incoming incoming : batch) {
+            TopicPartition partition = incoming.partition();
+            if (partition != null && !stored.containsKey(partition)) {
+                stored.put(partition, jdbc.sql("select next_offset from kafka_offsets where topic = ? and partition_id = ?")
+                        .params(partition.topic(), partition.partition()).query(Long.class).optional().orElse(-1L));
+            }
+        }
+        if (stored.isEmpty()) {
+            return batch;
+        }
+        return batch.stream()
+                .filter(incoming -> incoming.partition() == null || incoming.offset() >= stored.get(incoming.partition()))
+                .toList();
     }
 
     private void add(String table, String column, String count, Map<Key, Long> deltas) {

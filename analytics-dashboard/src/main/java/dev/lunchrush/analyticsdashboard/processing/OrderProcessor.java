@@ -45,17 +45,24 @@ public class OrderProcessor {
         aggregates.received().forEach((source, n) -> counts.receivedCount(source).set(n));
     }
 
-    /** Processes the orders at the job's pace; returns when all are in the aggregates. */
+    /**
+     * Processes the orders at the job's pace; returns when all are in the aggregates (log records already
+     * counted, below their partition's stored offset, are skipped).
+     */
     public void process(String source, List<Incoming> orders) throws InterruptedException {
         if (orders.isEmpty()) {
             return;
         }
         capacity.acquire(orders.size());
+        int applied;
         synchronized (writeLock) {
-            aggregates.apply(source, orders);
+            applied = aggregates.apply(source, orders);
         }
-        counts.receivedCount(source).addAndGet(orders.size());
-        rate.record(orders.size());
+        if (applied == 0) {
+            return;
+        }
+        counts.receivedCount(source).addAndGet(applied);
+        rate.record(applied);
         version.incrementAndGet();
     }
 

@@ -103,7 +103,8 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
                 }
             }
         }
-        Map<TopicPartition, Map<Long, Instant>> oldestRecords = unreadFrom.isEmpty() ? Map.of() : timestamps.at(unreadFrom);
+        Map<TopicPartition, Map<Long, RecordTimestamps.FirstRecord>> firstRecords = unreadFrom.isEmpty() ? Map.of()
+                : timestamps.at(unreadFrom, latest);
 
         List<ReaderBacklog> readers = new ArrayList<>();
         for (Map.Entry<String, Map<TopicPartition, OffsetAndMetadata>> group : committed.entrySet()) {
@@ -116,7 +117,13 @@ class KafkaBacklogSource implements BacklogSource, DisposableBean {
                 long end = latest.getOrDefault(partition, 0L);
                 long next = next(offset, partition);
                 long behind = Math.max(0, end - next);
-                Instant oldestHere = behind == 0 ? null : oldestRecords.getOrDefault(partition, Map.of()).get(next);
+                RecordTimestamps.FirstRecord first = behind == 0 ? null : firstRecords.getOrDefault(partition, Map.of()).get(next);
+                Instant oldestHere = first == null ? null : first.timestamp();
+                if (first != null) {
+                    // from the first unread record on: the transaction markers before it (all of them, for a reader
+                    // that read every record of an import) are no events
+                    behind = Math.max(0, end - first.offset());
+                }
                 unread += behind;
                 if (oldestHere != null && (oldest == null || oldestHere.isBefore(oldest))) {
                     oldest = oldestHere;

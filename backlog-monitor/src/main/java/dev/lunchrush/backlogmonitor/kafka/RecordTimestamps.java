@@ -21,14 +21,17 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the timestamp of the record at given offsets: a consumer of no group, assigned the topic's
- * partitions, that seeks each partition to the lowest offset asked and fetches from there, every partition
- * in the same fetch. The answer for an offset is the timestamp of the first record at or after it (a
- * transaction marker or a compacted gap has no record of its own). Every record fetched is remembered by its
- * offset, so that the other groups' offsets on the same stretch of the log, and the next polls' offsets of a
- * stopped reader, cost no fetch. Used from the Kafka poll thread only (a KafkaConsumer is not thread-safe).
+ * Finds the first record at or after given offsets, with its timestamp: a consumer of no group, assigned the
+ * topic's partitions, that seeks each partition to the lowest offset asked and fetches from there, every
+ * partition in the same fetch. A transaction marker or a compacted gap has no record of its own: the answer
+ * for such an offset is the next record, or, where only transaction markers follow to the end, none (a
+ * reader that read every record of an import commits the offset of its commit marker). Every record fetched
+ * is remembered by its offset, so that the other groups' offsets on the same stretch of the log, and the next
+ * polls' offsets of a stopped reader, cost no fetch; an offset with only markers after it is remembered with
+ * the end it was seen with, and costs no fetch while the end stays there. Used from the Kafka poll thread only (a KafkaConsumer is not thread-safe).
  */
 class RecordTimestamps implements AutoCloseable {
 
@@ -39,9 +42,16 @@ class RecordTimestamps implements AutoCloseable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Duration timeout;
-    private final Map<Key, Instant> cache = new LinkedHashMap<>(1024, 0.75f, true) {
+    private final Map<Key, FirstRecord> cache = new LinkedHashMap<>(1024, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Instant> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Key, FirstRecord> eldest) {
+            return size() > CACHED;
+        }
+    };
+    /** offsets with only transaction markers after them, and the end offset they were seen with */
+    private final Map<Key, FirstRecord> markersOnly = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, FirstRecord> eldest) {
             return size() > CACHED;
         }
     };
@@ -67,15 +77,48 @@ class RecordTimestamps implements AutoCloseable {
     }
 
     /**
-     * The timestamp of the record at (or the first one after) each offset asked, per partition; an offset
-     * whose record did not arrive within the timeout is absent from the answer.
+     * The first record at or after an offset asked, or {@link FirstRecord#none}: only transaction markers from
+     * there to {@code end} (the end offset the consumer reached).
+     *
+     * @param offset the record's offset, or the end where there is none
+     * @param timestamp the record's timestamp, null where there is none
      */
-    Map<TopicPartition, Map<Long, Instant>> at(Map<TopicPartition, ? extends Collection<Long>> offsets) {
-        Map<TopicPartition, Map<Long, Instant>> found = new HashMap<>();
+    record FirstRecord(long offset, @Nullable Instant timestamp) {
+
+        static FirstRecord none(long end) {
+            return new FirstRecord(end, null);
+        }
+
+        boolean exists() {
+            return timestamp != null;
+        }
+    }
+
+    /** {@link #at(Map, Map)} without the end offsets: an offset with only markers after it is always fetched again. */
+    Map<TopicPartition, Map<Long, FirstRecord>> at(Map<TopicPartition, ? extends Collection<Long>> offsets) {
+        return at(offsets, Map.of());
+    }
+
+    /**
+     * The first record at or after each offset asked, per partition; an offset whose record did not arrive
+     * within the timeout is absent from the answer.
+     *
+     * @param ends the partitions' end offsets now: an offset seen with only markers up to the same end is not
+     *     fetched again
+     */
+    Map<TopicPartition, Map<Long, FirstRecord>> at(Map<TopicPartition, ? extends Collection<Long>> offsets,
+            Map<TopicPartition, Long> ends) {
+        Map<TopicPartition, Map<Long, FirstRecord>> found = new HashMap<>();
         Map<TopicPartition, NavigableSet<Long>> missing = new HashMap<>();
         offsets.forEach((partition, wanted) -> {
             for (long offset : wanted) {
-                Instant cached = cache.get(new Key(partition, offset));
+                Key key = new Key(partition, offset);
+                FirstRecord cached = cache.get(key);
+                if (cached == null) {
+                    FirstRecord none = markersOnly.get(key);
+                    Long end = ends.get(partition);
+                    cached = none != null && end != null && end <= none.offset() ? none : null;
+                }
                 if (cached != null) {
                     found.computeIfAbsent(partition, p -> new HashMap<>()).put(offset, cached);
                 }
@@ -116,7 +159,11 @@ class RecordTimestamps implements AutoCloseable {
                     if (!answered.contains(partition) && nothingAfter(partition, missing.get(partition))) {
                         // only transaction markers from the offset asked to the end: no record to date it by
                         answered.add(partition);
-                        missing.remove(partition);
+                        FirstRecord none = FirstRecord.none(consumer.position(partition));
+                        for (long offset : missing.remove(partition)) {
+                            markersOnly.put(new Key(partition, offset), none);
+                            found.computeIfAbsent(partition, p -> new HashMap<>()).put(offset, none);
+                        }
                         consumer.pause(List.of(partition));
                     }
                 }
@@ -132,9 +179,9 @@ class RecordTimestamps implements AutoCloseable {
      * the last of them is answered by the first record at or after it.
      */
     private void answer(TopicPartition partition, List<ConsumerRecord<byte[], byte[]>> records,
-            Map<TopicPartition, NavigableSet<Long>> missing, Map<TopicPartition, Map<Long, Instant>> found) {
+            Map<TopicPartition, NavigableSet<Long>> missing, Map<TopicPartition, Map<Long, FirstRecord>> found) {
         for (ConsumerRecord<byte[], byte[]> record : records) {
-            cache.put(new Key(partition, record.offset()), Instant.ofEpochMilli(record.timestamp()));
+            cache.put(new Key(partition, record.offset()), new FirstRecord(record.offset(), Instant.ofEpochMilli(record.timestamp())));
         }
         NavigableSet<Long> wanted = missing.get(partition);
         int next = 0;
@@ -143,9 +190,9 @@ class RecordTimestamps implements AutoCloseable {
             while (records.get(next).offset() < offset) {
                 next++;
             }
-            Instant timestamp = Instant.ofEpochMilli(records.get(next).timestamp());
-            cache.put(new Key(partition, offset), timestamp);
-            found.computeIfAbsent(partition, p -> new HashMap<>()).put(offset, timestamp);
+            FirstRecord first = new FirstRecord(records.get(next).offset(), Instant.ofEpochMilli(records.get(next).timestamp()));
+            cache.put(new Key(partition, offset), first);
+            found.computeIfAbsent(partition, p -> new HashMap<>()).put(offset, first);
             it.remove();
         }
         if (wanted.isEmpty()) {

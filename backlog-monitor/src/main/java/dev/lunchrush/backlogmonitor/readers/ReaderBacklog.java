@@ -11,8 +11,9 @@ import org.jspecify.annotations.Nullable;
  *
  * @param reader {@code kafka:<group>} or {@code rabbitmq:<queue>}
  * @param kind {@code kafka} or {@code rabbitmq}
- * @param unread events written and not yet read (Kafka: end offset minus committed offset, summed over
- *     partitions; RabbitMQ: ready plus unacknowledged messages)
+ * @param unread events written and not yet read (Kafka: end offset minus the offset of the first record at or
+ *     after the committed offset, 0 where only transaction markers follow it, summed over partitions; RabbitMQ:
+ *     ready plus unacknowledged messages)
  * @param oldestUnreadAt the timestamp of the oldest unread event; null when nothing is unread or when
  *     it cannot be known (a RabbitMQ head message without timestamp, or only unacknowledged messages)
  * @param details per-partition or per-queue figures for the page and for whoever debugs

@@ -48,19 +48,19 @@ class RecordTimestampsTests {
         consumer.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         try (RecordTimestamps timestamps = new RecordTimestamps(consumer, Duration.ofSeconds(10))) {
             // two readers on partition 0 (offsets 3 and 40), one on partition 1
-            Map<TopicPartition, Map<Long, Instant>> found = timestamps.at(Map.of(p0, List.of(3L, 40L), p1, List.of(0L)));
-            assertThat(found.get(p0)).containsExactlyInAnyOrderEntriesOf(Map.of(3L, written(base, 0, 3), 40L, written(base, 0, 40)));
-            assertThat(found.get(p1)).containsExactlyEntriesOf(Map.of(0L, written(base, 1, 0)));
+            Map<TopicPartition, Map<Long, RecordTimestamps.FirstRecord>> found = timestamps.at(Map.of(p0, List.of(3L, 40L), p1, List.of(0L)));
+            assertThat(times(found.get(p0))).containsExactlyInAnyOrderEntriesOf(Map.of(3L, written(base, 0, 3), 40L, written(base, 0, 40)));
+            assertThat(times(found.get(p1))).containsExactlyEntriesOf(Map.of(0L, written(base, 1, 0)));
             assertThat(timestamps.fetches()).as("one fetch for both partitions and both readers").isEqualTo(1);
 
             // a stopped reader, and readers that moved within what was fetched: no fetch
             found = timestamps.at(Map.of(p0, List.of(3L, 20L), p1, List.of(49L)));
-            assertThat(found.get(p0)).containsExactlyInAnyOrderEntriesOf(Map.of(3L, written(base, 0, 3), 20L, written(base, 0, 20)));
-            assertThat(found.get(p1)).containsExactlyEntriesOf(Map.of(49L, written(base, 1, 49)));
+            assertThat(times(found.get(p0))).containsExactlyInAnyOrderEntriesOf(Map.of(3L, written(base, 0, 3), 20L, written(base, 0, 20)));
+            assertThat(times(found.get(p1))).containsExactlyEntriesOf(Map.of(49L, written(base, 1, 49)));
             assertThat(timestamps.fetches()).isEqualTo(1);
 
             // a stretch never fetched: one more fetch
-            assertThat(timestamps.at(Map.of(p2, List.of(45L))).get(p2)).containsExactlyEntriesOf(Map.of(45L, written(base, 2, 45)));
+            assertThat(times(timestamps.at(Map.of(p2, List.of(45L))).get(p2))).containsExactlyEntriesOf(Map.of(45L, written(base, 2, 45)));
             assertThat(timestamps.fetches()).isEqualTo(2);
         }
     }
@@ -90,15 +90,31 @@ class RecordTimestampsTests {
         Map<String, Object> consumer = new HashMap<>();
         consumer.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers());
         try (RecordTimestamps timestamps = new RecordTimestamps(consumer, Duration.ofSeconds(10))) {
-            Map<TopicPartition, Map<Long, Instant>> found = timestamps.at(Map.of(p0, List.of(20L), p1, List.of(0L)));
+            Map<TopicPartition, Map<Long, RecordTimestamps.FirstRecord>> found = timestamps.at(Map.of(p0, List.of(20L), p1, List.of(0L)));
 
-            assertThat(found.get(p1)).containsExactlyEntriesOf(Map.of(0L, written(base, 1, 0)));
-            assertThat(found.getOrDefault(p0, Map.of())).as("no record at or after the marker: no time").isEmpty();
+            assertThat(times(found.get(p1))).containsExactlyEntriesOf(Map.of(0L, written(base, 1, 0)));
+            assertThat(found.get(p0)).as("no record at or after the marker: none, up to the end")
+                    .containsExactlyEntriesOf(Map.of(20L, RecordTimestamps.FirstRecord.none(21)));
             assertThat(timestamps.fetches()).isEqualTo(1);
             // waiting for the marker's partition until the timeout, the peek went on fetching partition 1 to its end
             assertThat(timestamps.recordsFetched()).as("records fetched: the first fetch of each partition, not the backlog")
                     .isLessThan(1_000);
+            // while the end stays where it was, the marker costs no fetch; once a record follows it, it is the answer
+            assertThat(timestamps.at(Map.of(p0, List.of(20L)), Map.of(p0, 21L)).get(p0))
+                    .containsExactlyEntriesOf(Map.of(20L, RecordTimestamps.FirstRecord.none(21)));
+            assertThat(timestamps.fetches()).isEqualTo(1);
+            try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+                producer.send(new ProducerRecord<>(topic, 0, written(base, 0, 21).toEpochMilli(), null, new byte[1000])).get();
+            }
+            assertThat(timestamps.at(Map.of(p0, List.of(20L)), Map.of(p0, 22L)).get(p0))
+                    .containsExactlyEntriesOf(Map.of(20L, new RecordTimestamps.FirstRecord(21, written(base, 0, 21))));
         }
+    }
+
+    private static Map<Long, Instant> times(Map<Long, RecordTimestamps.FirstRecord> found) {
+        Map<Long, Instant> times = new HashMap<>();
+        found.forEach((offset, first) -> times.put(offset, first.timestamp()));
+        return times;
     }
 
     private static KafkaProducer<byte[], byte[]> producer(Map<String, Object> more) {

@@ -41,9 +41,10 @@ import dev.lunchrush.events.OrderEvent;
  * the clock, or after {@link #SEGMENT_IDS} orders); each segment's ids are held in memory
  * ({@link OrderIdSet}). A segment is deleted, file and ids, once everything in it was shown longer ago
  * than {@code retention}, or earlier, oldest first, when the ids held exceed {@code maxIds}. Whatever
- * is forgotten moves the <em>horizon</em> up to where it ends: a live order placed before the horizon
- * is not shown any more (counted as expired), so no order is ever shown twice — an order whose id was
- * forgotten was placed before the horizon. Each segment starts with the counters and the horizon, so
+ * is forgotten moves the <em>horizon</em> up to where it ends (the retention's, or just past the newest
+ * placed-at of the live orders forgotten early): a live order placed before the horizon is not shown any
+ * more (counted as expired), so no order is ever shown twice — a live order whose id was forgotten was
+ * placed before the horizon. Each segment starts with the counters and the horizon, so
  * they survive the deletion of the segments before it.
  *
  * <p>A kill -9 loses nothing that {@link #record} returned: each batch is one {@code write} to the file
@@ -91,6 +92,8 @@ final class ShownJournal implements AutoCloseable {
         final OrderIdSet ids = new OrderIdSet();
         /** when its last batch was shown: everything in it was shown at or before this */
         long lastShownMillis;
+        /** the newest placed-at of its live orders: when it is forgotten early, the horizon moves just past it */
+        long newestLivePlacedMillis = Long.MIN_VALUE;
 
         Segment(long startMillis, Path file) {
             this.startMillis = startMillis;
@@ -199,11 +202,15 @@ final class ShownJournal implements AutoCloseable {
                 boolean live = in.readByte() == LIVE;
                 ShownOrder order = readOrder(in, shownAt, source);
                 segment.ids.add(order.orderId(), position);
-                if (live && shownAt >= clock.millis() - retentionMillis - SKEW_MILLIS) {
-                    shown.accept(order);
+                if (!live) {
+                    imported++;
                 }
                 else {
-                    imported++;
+                    segment.newestLivePlacedMillis = Math.max(segment.newestLivePlacedMillis, order.placedAt().toEpochMilli());
+                    // a live order shown longer ago than the retention is no longer on the screen, and still a live order
+                    if (shownAt >= clock.millis() - retentionMillis - SKEW_MILLIS) {
+                        shown.accept(order);
+                    }
                 }
             }
             add(RECEIVED_PREFIX + source, count);
@@ -238,6 +245,7 @@ final class ShownJournal implements AutoCloseable {
         int duplicates = 0;
         int expired = 0;
         int imported = 0;
+        long newestLivePlaced = Long.MIN_VALUE;
         buffer.reset();
         try {
             out.writeByte(BATCH);
@@ -268,6 +276,7 @@ final class ShownJournal implements AutoCloseable {
                 batchIds.add(order.orderId());
                 if (event.isLive()) {
                     fresh.add(order);
+                    newestLivePlaced = Math.max(newestLivePlaced, order.placedAt().toEpochMilli());
                 }
                 else {
                     imported++;
@@ -283,6 +292,7 @@ final class ShownJournal implements AutoCloseable {
                 segment.ids.add(id, position);
             }
             segment.lastShownMillis = Math.max(segment.lastShownMillis, now);
+            segment.newestLivePlacedMillis = Math.max(segment.newestLivePlacedMillis, newestLivePlaced);
         }
         catch (IOException ex) {
             throw new UncheckedIOException("cannot write to the journal " + segment.file, ex);
@@ -385,12 +395,14 @@ final class ShownJournal implements AutoCloseable {
             }
             ids -= segment.ids.size();
             forgotten += segment.ids.size();
-            if (!old) {
-                // forgotten early, before the retention: orders placed before its last one was shown (and the
-                // clocks' minute) are not shown from now on; the retention's horizon, now - retention, moves by itself
-                horizonMillis = Math.max(horizonMillis, segment.lastShownMillis + SKEW_MILLIS);
+            if (!old && segment.newestLivePlacedMillis != Long.MIN_VALUE) {
+                // forgotten early, before the retention: live orders placed up to the newest one forgotten are not
+                // shown from now on, so that none of those is shown twice. Placed-at, not shown-at: in a catch-up
+                // the segment was shown moments ago, and orders placed since its newest but not read yet are still
+                // shown. The retention's horizon, now - retention, moves by itself
+                horizonMillis = Math.max(horizonMillis, segment.newestLivePlacedMillis + 1);
                 writeHorizon();
-                log.warn("more than {} order ids remembered: forgot {} shown before {}; orders placed before {} "
+                log.warn("more than {} order ids remembered: forgot {} shown before {}; live orders placed before {} "
                         + "are no longer shown", maxIds, segment.ids.size(), Instant.ofEpochMilli(segment.lastShownMillis),
                         Instant.ofEpochMilli(horizonMillis));
             }

@@ -11,6 +11,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -133,8 +134,25 @@ class ShownJournalTests {
             assertThat(journal.ids()).isZero();
             // one segment left, new, that carries the counters on
             assertThat(segments()).singleElement().satisfies(segment -> assertThat(Files.size(segment)).isLessThan(200));
-            assertThat(journal.counters()).containsEntry("received.kafka", 33L * 60 * 48);
+            assertLiveFigures(journal);
         }
+        // the new segment carries the same figures on to the next restart
+        try (ShownJournal journal = journal(retention, 1_000_000)) {
+            journal.restore(shown -> { });
+            assertLiveFigures(journal);
+        }
+    }
+
+    /**
+     * Every order of the two days was live and shown once, five delivered again expired: the orders shown longer ago
+     * than the retention are not imported ones, and the screen's "reached" (received − imported) is all of them.
+     */
+    private static void assertLiveFigures(ShownJournal journal) {
+        Map<String, Long> counters = journal.counters();
+        assertThat(counters).containsEntry("received.kafka", 33L * 60 * 48).containsEntry("expired", 5L)
+                .doesNotContainKey("duplicates");
+        assertThat(counters.getOrDefault("imported", 0L)).as("imported").isZero();
+        assertThat(counters.get("received.kafka") - counters.getOrDefault("imported", 0L)).as("reached").isEqualTo(33L * 60 * 48);
     }
 
     /** Over the bound of ids, the oldest segment goes early, and what was placed before its end is not shown. */
@@ -158,6 +176,43 @@ class ShownJournalTests {
             journal.restore(shown -> { });
             // the moved horizon is in the journal: after a restart, too, the early orders are not shown again
             assertThat(journal.record("kafka", early.subList(1, 2), clock.instant()).expired()).isEqualTo(1);
+        }
+    }
+
+    /**
+     * A catch-up over the bound of ids: 2,000 live orders placed over the last 33 minutes, read now in batches of 100
+     * a second, with at most 1,000 ids remembered. The segments forgotten early were shown moments ago, but the orders
+     * not read yet were placed after the newest one forgotten: every one of them is shown, and a forgotten one delivered
+     * again is not, also after a restart.
+     */
+    @Test
+    void aCatchUpOverTheBoundOfIdsShowsEveryOrderNotReadYet() {
+        Instant start = clock.instant();
+        List<OrderEvent> backlog = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            backlog.addAll(orders(1, start.minusSeconds(2_000 - i)));
+        }
+        int shown = 0;
+        int expired = 0;
+        try (ShownJournal journal = new ShownJournal(dir, Duration.ofDays(2), 1_000, clock, 250)) {
+            journal.restore(order -> { });
+            for (int from = 0; from < backlog.size(); from += 100) {
+                ShownJournal.Recorded recorded = journal.record("kafka", backlog.subList(from, from + 100), clock.instant());
+                shown += recorded.fresh().size();
+                expired += recorded.expired();
+                clock.advance(Duration.ofSeconds(1));
+                assertThat(journal.ids()).isLessThanOrEqualTo(1_000 + 250);
+            }
+            assertThat(List.of(shown, expired)).as("shown, expired").containsExactly(2_000, 0);
+            assertThat(journal.find(backlog.get(0).orderId())).isEmpty();
+            assertThat(journal.record("kafka", backlog.subList(0, 10), clock.instant()).expired()).isEqualTo(10);
+            assertThat(journal.counters()).containsEntry("received.kafka", 2_000L).containsEntry("expired", 10L);
+        }
+        try (ShownJournal journal = new ShownJournal(dir, Duration.ofDays(2), 1_000, clock, 250)) {
+            journal.restore(order -> { });
+            // the forgotten ones stay behind the horizon; the remembered ones are duplicates
+            ShownJournal.Recorded again = journal.record("kafka", List.of(backlog.get(10), backlog.get(1_999)), clock.instant());
+            assertThat(List.of(again.fresh().size(), again.expired(), again.duplicates())).containsExactly(0, 1, 1);
         }
     }
 
