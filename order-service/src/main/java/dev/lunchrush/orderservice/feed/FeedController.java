@@ -10,7 +10,9 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.MediaType;
@@ -41,12 +43,17 @@ class FeedController {
 
     @Operation(summary = "Act 3: the analytics job takes up to max events from the in-memory feed",
             description = "An empty feed holds the pull open up to waitMillis for the first event. Events taken are gone "
-                    + "from the feed. Outside act 3 the answer is [] once what was left has been taken.",
+                    + "from the feed. Outside act 3 the answer is [] once what was left has been taken. Takes the analytics "
+                    + "job's credential: HTTP Basic as admin with the stack's admin password (FeedSecurity).",
+            security = @SecurityRequirement(name = ApiDocumentation.ADMIN),
             responses = {
                 @ApiResponse(responseCode = "200", description = "The events, oldest first (order events as in GET /orders/{orderId})",
                         content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
                                 array = @ArraySchema(schema = @Schema(implementation = OrderEvent.class)))),
-                @ApiResponse(responseCode = "400", description = "max not a positive whole number, or waitMillis negative", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+                @ApiResponse(responseCode = "400", description = "max not a positive whole number, or waitMillis negative", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "401", description = "No credentials, or not the analytics job's: nothing is taken",
+                        headers = @Header(name = "WWW-Authenticate", description = "Basic realm=\"Realm\"", schema = @Schema(type = "string")),
+                        content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping(path = "/feed", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<byte[]>> take(
             @Parameter(description = "the most events to take (at most lunchrush.feed.max-batch)", example = "500")
