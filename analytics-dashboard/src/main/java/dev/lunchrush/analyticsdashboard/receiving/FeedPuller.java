@@ -23,6 +23,7 @@ import dev.lunchrush.analyticsdashboard.processing.Capacity;
 import dev.lunchrush.analyticsdashboard.processing.Incoming;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.Source;
+import dev.lunchrush.support.SecurityProperties;
 
 /**
  * Act 3: pulls the order service's in-memory feed ({@code GET /feed}) in a loop, at the job's own
@@ -53,9 +54,10 @@ class FeedPuller implements SmartLifecycle {
     private final OrderProcessor processor;
     private volatile @Nullable Pulling pulling;
 
-    FeedPuller(DashboardProperties properties, Capacity capacity, OrderProcessor processor, JsonMapper json) {
+    FeedPuller(DashboardProperties properties, SecurityProperties credentials, Capacity capacity, OrderProcessor processor,
+            JsonMapper json) {
         this.settings = properties.feed();
-        this.feed = new FeedClient(properties.orderService().url(), settings.waitMillis(), json,
+        this.feed = new FeedClient(properties.orderService().url(), credentials.adminPassword(), settings.waitMillis(), json,
                 () -> processor.deadLettered(Source.FEED));
         this.capacity = capacity;
         this.processor = processor;

@@ -33,6 +33,7 @@ import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.Source;
+import dev.lunchrush.support.SecurityProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -164,7 +165,8 @@ class FeedPullerTests {
         properties.putAll(settings);
         DashboardProperties dashboard = new Binder(new MapConfigurationPropertySource(properties))
                 .bindOrCreate("lunchrush", DashboardProperties.class);
-        FeedPuller puller = new FeedPuller(dashboard, capacity, processor, JsonMapper.builder().build());
+        FeedPuller puller = new FeedPuller(dashboard, new SecurityProperties(FeedStub.JOB_PASSWORD, null), capacity, processor,
+                JsonMapper.builder().build());
         started.add(puller);
         puller.start();
         return puller;
