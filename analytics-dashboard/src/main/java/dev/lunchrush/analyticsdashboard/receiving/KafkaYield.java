@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.stereotype.Component;
@@ -26,6 +27,7 @@ class KafkaYield {
 
     private final Supplier<@Nullable MessageListenerContainer> container;
 
+    @Autowired
     KafkaYield(ObjectProvider<KafkaListenerEndpointRegistry> registry) {
         this(() -> {
             KafkaListenerEndpointRegistry found = registry.getIfAvailable();
