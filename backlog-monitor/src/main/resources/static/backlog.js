@@ -1,5 +1,7 @@
 'use strict';
 // Live table and chart of every reader's backlog, fed by server-sent events from /stream.
+// A reader's name is anyone's to choose (any client may create a consumer group): text from the
+// stream goes into the page with textContent only, never as markup.
 const HISTORY = 120;
 const history = new Map(); // reader -> [{t, unread, age}]
 const colors = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf'];
@@ -32,10 +34,20 @@ function sparkline(canvas, points) {
   ctx.stroke();
 }
 
+function cell(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
 function render(snapshot) {
-  document.getElementById('sources').innerHTML = Object.entries(snapshot.sources)
-    .map(([name, up]) => `<span class="${up ? 'up' : 'down'}">${name}: ${up ? 'up' : 'DOWN (its readers are not shown)'}</span>`)
-    .join(' · ');
+  const sources = [];
+  for (const [name, up] of Object.entries(snapshot.sources)) {
+    if (sources.length > 0) sources.push(' · ');
+    sources.push(cell('span', name + ': ' + (up ? 'up' : 'DOWN (its readers are not shown)'), up ? 'up' : 'down'));
+  }
+  document.getElementById('sources').replaceChildren(...sources);
   const now = Date.parse(snapshot.at);
   const seen = new Set();
   for (const r of snapshot.readers) {
@@ -48,14 +60,17 @@ function render(snapshot) {
   for (const name of [...history.keys()]) if (!seen.has(name)) history.delete(name);
 
   const body = document.querySelector('#readers tbody');
-  body.innerHTML = '';
+  body.replaceChildren();
   for (const r of snapshot.readers) {
     const row = document.createElement('tr');
     if ((r.oldestUnreadAgeSeconds || 0) > 60) row.className = 'late';
-    row.innerHTML = `<td>${r.reader}</td><td class="number">${r.unread.toLocaleString()}</td>`
-      + `<td class="number">${formatAge(r.oldestUnreadAgeSeconds)}</td><td><canvas class="spark"></canvas></td>`;
+    const spark = cell('canvas', null, 'spark');
+    const sparkCell = cell('td');
+    sparkCell.append(spark);
+    row.append(cell('td', r.reader), cell('td', Number(r.unread).toLocaleString(), 'number'),
+      cell('td', formatAge(r.oldestUnreadAgeSeconds), 'number'), sparkCell);
     body.appendChild(row);
-    sparkline(row.querySelector('canvas'), history.get(r.reader));
+    sparkline(spark, history.get(r.reader));
   }
 
   ageChart.data.datasets = [...history.entries()].map(([name, points], i) => ({

@@ -1,5 +1,6 @@
 'use strict';
-// Replays (live, from /stream), the kept reports, and a report's charts.
+// Replays (live, from /stream), the kept reports, and a report's charts. Text from the service (a replay's
+// error, dates, zones, paths) goes into the page with textContent or DOM attributes only, never as markup.
 const charts = {};
 let knownDone = new Set();
 
@@ -9,16 +10,28 @@ function duration(s) {
   return s < 60 ? s.toFixed(1) + ' s' : Math.floor(s / 60) + ' min ' + Math.round(s % 60) + ' s';
 }
 
+function cell(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
 function renderReplays(replays) {
   const body = document.querySelector('#replays tbody');
-  body.innerHTML = '';
+  body.replaceChildren();
   let finished = false;
   for (const r of replays) {
     const row = document.createElement('tr');
-    row.innerHTML = `<td>${r.id}</td><td>${r.date}</td><td>${r.zone}</td><td class="${r.state}">${r.state}${r.error ? ': ' + r.error : ''}</td>`
-      + `<td><progress max="100" value="${r.percent}"></progress> ${r.percent}%</td>`
-      + `<td class="number">${number(r.read)} / ${number(r.expected)}</td><td class="number">${number(Math.round(r.ratePerSecond))}</td>`
-      + `<td>${duration(r.secondsLeft)}</td><td class="number">${number(r.ordersFound)}</td><td class="number">${number(r.poisonRecords)}</td>`;
+    const progress = document.createElement('progress');
+    progress.max = 100;
+    progress.value = Number(r.percent) || 0;
+    const progressCell = cell('td');
+    progressCell.append(progress, ' ' + r.percent + '%');
+    row.append(cell('td', r.id), cell('td', r.date), cell('td', r.zone),
+      cell('td', r.state + (r.error ? ': ' + r.error : ''), String(r.state)), progressCell,
+      cell('td', number(r.read) + ' / ' + number(r.expected), 'number'), cell('td', number(Math.round(r.ratePerSecond)), 'number'),
+      cell('td', duration(r.secondsLeft)), cell('td', number(r.ordersFound), 'number'), cell('td', number(r.poisonRecords), 'number'));
     body.appendChild(row);
     if (r.state === 'DONE' && !knownDone.has(r.id)) { knownDone.add(r.id); finished = true; }
   }
@@ -26,6 +39,12 @@ function renderReplays(replays) {
 }
 
 let shown = null;
+
+// a report's links are paths of this service: anything else (another site, javascript:) is not followed
+function sameSite(path) {
+  const url = new URL(String(path), location.href);
+  return url.origin === location.origin ? url.href : '#';
+}
 
 async function loadReports() {
   const reports = await (await fetch('/api/reports')).json();
@@ -35,13 +54,20 @@ async function loadReports() {
     ? reports.find(r => r.date === params.get('date') && r.zone === (params.get('zone') || r.zone)) : reports[0];
   if (wanted && shown === null) showReport(wanted.json);
   const body = document.querySelector('#reports tbody');
-  body.innerHTML = '';
+  body.replaceChildren();
   for (const r of reports) {
     const row = document.createElement('tr');
-    row.innerHTML = `<td>${r.date}</td><td>${r.zone}</td><td class="number">${number(r.totalOrders)}</td>`
-      + `<td class="number">${number(r.totalPortions)}</td><td>${r.finishedAt}</td>`
-      + `<td><a href="#" data-json="${r.json}">charts</a> · <a href="${r.json}">JSON</a> · <a href="${r.csv}">CSV</a></td>`;
-    row.querySelector('a[data-json]').addEventListener('click', e => { e.preventDefault(); showReport(r.json); });
+    const charts = cell('a', 'charts');
+    charts.href = '#';
+    charts.addEventListener('click', e => { e.preventDefault(); showReport(r.json); });
+    const json = cell('a', 'JSON');
+    json.href = sameSite(r.json);
+    const csv = cell('a', 'CSV');
+    csv.href = sameSite(r.csv);
+    const links = cell('td');
+    links.append(charts, ' · ', json, ' · ', csv);
+    row.append(cell('td', r.date), cell('td', r.zone), cell('td', number(r.totalOrders), 'number'),
+      cell('td', number(r.totalPortions), 'number'), cell('td', r.finishedAt), links);
     body.appendChild(row);
   }
 }

@@ -309,6 +309,40 @@ class BacklogMonitorTests {
         }
     }
 
+    /**
+     * Anyone who reaches Kafka may create a consumer group, and the monitor shows every group: a name made of markup
+     * is shown as text and runs nothing (before, {@code innerHTML} made it an image whose onerror changed the title).
+     */
+    @Test
+    void aConsumerGroupNamedWithMarkupIsShownAsTextAndRunsNothing() throws Exception {
+        String hostile = "<img src=x onerror=\"document.title='pwned'\">";
+        String reader = "kafka:" + hostile;
+        Map<TopicPartition, Long> ends = endOffsets();
+        Map<TopicPartition, Long> start = new HashMap<>();
+        ends.keySet().forEach(partition -> start.put(partition, 0L));
+        commit(hostile, start);
+        await().atMost(Duration.ofSeconds(20)).until(() -> reader(reader), r -> r != null);
+        ChromeDriver browser = Browsers.headlessChromium();
+        try {
+            browser.get("http://localhost:" + port + "/");
+            String title = browser.getTitle();
+            assertThat(title).isNotEqualTo("pwned");
+            // the rows come with the server-sent events; a page that took the name as markup changes its title instead
+            await().atMost(Duration.ofSeconds(120)).until(() -> "pwned".equals(browser.getTitle())
+                    || Boolean.TRUE.equals(browser.executeScript("return [...document.querySelectorAll('#readers tbody tr')]"
+                            + ".some(r => r.cells[0].textContent === arguments[0])", reader)));
+            Object images = browser.executeScript("return document.querySelectorAll('#readers img, #sources img').length");
+            assertThat(((Number) images).intValue()).as("images made from the group's name").isZero();
+            // an image's onerror runs once its load failed: a while later the title is still the page's own
+            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(browser::getTitle, title::equals);
+            Object datasets = browser.executeScript("return Chart.getChart('ages').data.datasets.map(d => d.label)");
+            assertThat(String.valueOf(datasets)).contains(hostile);
+        }
+        finally {
+            browser.quit();
+        }
+    }
+
     private Reading reading(String name) throws Exception {
         Instant before = Instant.now();
         JsonNode node = reader(name);

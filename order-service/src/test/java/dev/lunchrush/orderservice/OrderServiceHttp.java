@@ -79,6 +79,11 @@ public abstract class OrderServiceHttp {
         return send(HttpRequest.newBuilder(uri(path)).GET());
     }
 
+    /** {@code GET /feed?query} as the analytics job: with its credential (the admin's Basic). */
+    protected HttpResponse<String> pullFeed(String query) {
+        return send(HttpRequest.newBuilder(uri("/feed?" + query)).header("Authorization", basic("admin", ADMIN_PASSWORD)).GET());
+    }
+
     protected HttpResponse<String> postJson(String path, String body, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
                 .header("Content-Type", "application/json")

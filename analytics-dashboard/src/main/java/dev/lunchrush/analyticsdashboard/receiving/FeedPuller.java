@@ -23,6 +23,7 @@ import dev.lunchrush.analyticsdashboard.processing.Capacity;
 import dev.lunchrush.analyticsdashboard.processing.Incoming;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.Source;
+import dev.lunchrush.support.SecurityProperties;
 
 /**
  * Act 3: pulls the order service's in-memory feed ({@code GET /feed}) in a loop, at the job's own
@@ -46,16 +47,21 @@ class FeedPuller implements SmartLifecycle {
     private static final BackOff PROCESSING_RETRY = new FixedBackOff(1000, FixedBackOff.UNLIMITED_ATTEMPTS);
     private static final long UNREACHABLE_PAUSE_MILLIS = 1000;
     private static final long EMPTY_FEED_PAUSE_MILLIS = 500;
+    /** How long the feed must have had nothing before the log is read again ({@link KafkaYield}). */
+    private static final long FEED_IDLE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final DashboardProperties.Feed settings;
     private final FeedClient feed;
     private final Capacity capacity;
     private final OrderProcessor processor;
+    private final KafkaYield kafka;
     private volatile @Nullable Pulling pulling;
 
-    FeedPuller(DashboardProperties properties, Capacity capacity, OrderProcessor processor, JsonMapper json) {
+    FeedPuller(DashboardProperties properties, SecurityProperties credentials, Capacity capacity, OrderProcessor processor,
+            JsonMapper json, KafkaYield kafka) {
+        this.kafka = kafka;
         this.settings = properties.feed();
-        this.feed = new FeedClient(properties.orderService().url(), settings.waitMillis(), json,
+        this.feed = new FeedClient(properties.orderService().url(), credentials.adminPassword(), settings.waitMillis(), json,
                 () -> processor.deadLettered(Source.FEED));
         this.capacity = capacity;
         this.processor = processor;
@@ -122,6 +128,7 @@ class FeedPuller implements SmartLifecycle {
         private final CompletableFuture<Void> ended = new CompletableFuture<>();
         private volatile List<Incoming> held = List.of();
         private boolean reachable = true;
+        private long lastDelivered = System.nanoTime() - FEED_IDLE_NANOS;
 
         Pulling() {
             thread.setDaemon(true);
@@ -142,6 +149,7 @@ class FeedPuller implements SmartLifecycle {
                 Thread.currentThread().interrupt();
             }
             finally {
+                kafka.feedIdle();
                 ended.complete(null);
             }
         }
@@ -155,6 +163,13 @@ class FeedPuller implements SmartLifecycle {
                     log.info("order service feed reachable again at {}", feed.uri());
                     reachable = true;
                 }
+                if (!orders.isEmpty()) {
+                    lastDelivered = System.nanoTime();
+                    kafka.feedDelivering();
+                }
+                else if (System.nanoTime() - lastDelivered >= FEED_IDLE_NANOS) {
+                    kafka.feedIdle();
+                }
                 if (orders.isEmpty()) {
                     // outside act 3 the feed answers at once: do not spin
                     pause(EMPTY_FEED_PAUSE_MILLIS - (System.nanoTime() - started) / 1_000_000);
@@ -162,6 +177,10 @@ class FeedPuller implements SmartLifecycle {
                 return orders;
             }
             catch (IOException | RuntimeException ex) {
+                if (System.nanoTime() - lastDelivered >= FEED_IDLE_NANOS) {
+                    // the order service is away (act 3's death, say): the log has the job again
+                    kafka.feedIdle();
+                }
                 if (reachable) {
                     log.info("order service feed not reachable at {} ({}); trying again every second", feed.uri(), ex.toString());
                     reachable = false;

@@ -38,6 +38,8 @@ class KafkaOrderListener implements ConsumerSeekAware {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaOrderListener.class);
 
+    static final String LISTENER_ID = "analytics-dashboard-kafka";
+
     private final OrderProcessor processor;
     private final Capacity capacity;
     private final Aggregates aggregates;
@@ -52,7 +54,7 @@ class KafkaOrderListener implements ConsumerSeekAware {
         this.topic = topic;
     }
 
-    @KafkaListener(id = "analytics-dashboard-kafka", topics = "${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}",
+    @KafkaListener(id = LISTENER_ID, topics = "${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}",
             groupId = "${spring.kafka.consumer.group-id:" + Topology.ANALYTICS_GROUP + "}",
             autoStartup = "${lunchrush.kafka.listen:true}")
     void onRecords(List<ConsumerRecord<String, OrderEvent>> records) throws InterruptedException {

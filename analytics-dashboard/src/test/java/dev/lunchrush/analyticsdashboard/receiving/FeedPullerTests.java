@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
@@ -25,6 +26,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.kafka.listener.MessageListenerContainer;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
 import dev.lunchrush.analyticsdashboard.processing.Capacity;
@@ -33,6 +35,7 @@ import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.Source;
+import dev.lunchrush.support.SecurityProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -40,6 +43,8 @@ import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 /**
@@ -58,6 +63,7 @@ class FeedPullerTests {
     private final List<List<String>> calls = new CopyOnWriteArrayList<>();
     private final List<Integer> pullsAtCall = new CopyOnWriteArrayList<>();
     private final List<FeedPuller> started = new ArrayList<>();
+    private KafkaYield kafka = KafkaYield.none();
 
     @BeforeEach
     void capacity() {
@@ -94,6 +100,35 @@ class FeedPullerTests {
         assertThat(output).containsOnlyOnce("processing 3 orders pulled from the feed failed")
                 .containsOnlyOnce("the 3 held feed orders are processed")
                 .doesNotContain("not reachable");
+    }
+
+    /** The job's capacity goes to the feed while it delivers: the log's listener waits, and reads again once it is idle. */
+    @Test
+    void whileTheFeedDeliversTheLogWaitsAndIsReadAgainOnceTheFeedIsIdle() throws Exception {
+        MessageListenerContainer log = mock(MessageListenerContainer.class);
+        AtomicBoolean paused = new AtomicBoolean();
+        when(log.isRunning()).thenReturn(true);
+        when(log.isPauseRequested()).thenAnswer(call -> paused.get());
+        doAnswer(call -> {
+            paused.set(true);
+            return null;
+        }).when(log).pause();
+        doAnswer(call -> {
+            paused.set(false);
+            return null;
+        }).when(log).resume();
+        kafka = new KafkaYield(() -> log);
+        queue(3);
+        whenProcessed(orders -> { });
+
+        start(Map.of());
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> calls.size() == 1);
+        assertThat(paused).as("the log waits while the feed delivers").isTrue();
+        // the feed has had nothing for 5 s: the log is read again
+        await().atLeast(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(15)).untilFalse(paused);
+        verify(log, times(1)).pause();
+        verify(log, times(1)).resume();
     }
 
     @Test
@@ -164,7 +199,8 @@ class FeedPullerTests {
         properties.putAll(settings);
         DashboardProperties dashboard = new Binder(new MapConfigurationPropertySource(properties))
                 .bindOrCreate("lunchrush", DashboardProperties.class);
-        FeedPuller puller = new FeedPuller(dashboard, capacity, processor, JsonMapper.builder().build());
+        FeedPuller puller = new FeedPuller(dashboard, new SecurityProperties(FeedStub.JOB_PASSWORD, null), capacity, processor,
+                JsonMapper.builder().build(), kafka);
         started.add(puller);
         puller.start();
         return puller;

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -30,6 +31,11 @@ import dev.lunchrush.events.OrderEventCodec;
  * out what is queued.
  */
 public final class FeedStub implements AutoCloseable {
+
+    /** The admin password the services of these tests run with: the analytics job's credential for the feed. */
+    public static final String JOB_PASSWORD = "test-admin-secret";
+    private static final String JOB_CREDENTIAL = "Basic " + Base64.getEncoder()
+            .encodeToString(("admin:" + JOB_PASSWORD).getBytes(StandardCharsets.UTF_8));
 
     private static final Pattern MAX = Pattern.compile("max=(\\d+)");
 
@@ -97,11 +103,18 @@ public final class FeedStub implements AutoCloseable {
     }
 
     /**
-     * Answers a {@code GET /feed?max=N} as the order service does: at most {@code max} (500 when not
+     * Answers a {@code GET /feed?max=N} as the order service does: 401 without the job's credential, else at most {@code max} (500 when not
      * asked) of the queued events, as a JSON array, taken from the queue; {@code handedOut} is told the
      * {@code max} asked before the answer goes, when there was anything to hand out.
      */
     public static void handOut(HttpExchange exchange, Queue<OrderEvent> events, IntConsumer handedOut) throws IOException {
+        if (!JOB_CREDENTIAL.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+            // as the order service does: without the job's credential, 401 and nothing taken
+            exchange.getResponseHeaders().add("WWW-Authenticate", "Basic realm=\"Realm\"");
+            exchange.sendResponseHeaders(401, -1);
+            exchange.close();
+            return;
+        }
         Matcher matcher = MAX.matcher(String.valueOf(exchange.getRequestURI().getQuery()));
         int max = matcher.find() ? Integer.parseInt(matcher.group(1)) : 500;
         StringBuilder body = new StringBuilder("[");

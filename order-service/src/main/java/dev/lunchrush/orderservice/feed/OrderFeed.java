@@ -195,7 +195,7 @@ public class OrderFeed {
      * nothing once {@code wait} is over. What is handed out leaves the feed: the job owns it now.
      */
     public CompletableFuture<List<byte[]>> take(int max, Duration wait) {
-        int limit = Math.max(1, Math.min(max, settings.maxBatch()));
+        int limit = limit(max);
         long nanos = Math.min(wait.toNanos(), settings.maxWait().toNanos());
         Pull pull;
         lock.lock();
@@ -212,6 +212,22 @@ public class OrderFeed {
         Executor later = CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS, Runnable::run);
         later.execute(() -> giveUp(pull));
         return pull.answer();
+    }
+
+    /** What a pull asking for {@code max} events may get: at most {@code lunchrush.feed.max-batch}. */
+    int limit(int max) {
+        return Math.max(1, Math.min(max, settings.maxBatch()));
+    }
+
+    /** Up to {@code max} events at once, none when the feed is empty: the next chunk of a pull being answered. */
+    List<byte[]> takeNow(int max) {
+        lock.lock();
+        try {
+            return takeLocked(limit(max));
+        }
+        finally {
+            lock.unlock();
+        }
     }
 
     /** A pull whose wait is over and that no event came for gets nothing. */

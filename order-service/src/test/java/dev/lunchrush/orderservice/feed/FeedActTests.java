@@ -26,12 +26,12 @@ class FeedActTests extends OrderServiceTests {
     @BeforeEach
     void emptyFeedAndQueues() {
         purgeOrderQueues();
-        get("/feed?max=10000&waitMillis=0");
+        pullFeed("max=10000&waitMillis=0");
     }
 
     @AfterEach
     void backToActOne() {
-        get("/feed?max=10000&waitMillis=0");
+        pullFeed("max=10000&waitMillis=0");
         act("{\"act\":\"shared-queue\"}");
     }
 
@@ -51,7 +51,7 @@ class FeedActTests extends OrderServiceTests {
         JsonNode after = stats();
         assertThat(delta(before, after, "rejected")).isEqualTo(2);
         assertThat(after.get("placed").longValue() - before.get("placed").longValue()).isEqualTo(3);
-        assertThat(json(get("/feed?max=100&waitMillis=0").body()).size()).isEqualTo(3);
+        assertThat(json(pullFeed("max=100&waitMillis=0").body()).size()).isEqualTo(3);
     }
 
     @Test
@@ -60,7 +60,7 @@ class FeedActTests extends OrderServiceTests {
         JsonNode before = stats();
 
         List<HttpResponse<String>> responses = place(10);
-        JsonNode firstBatch = json(get("/feed?max=2&waitMillis=0").body());
+        JsonNode firstBatch = json(pullFeed("max=2&waitMillis=0").body());
         place(3);
 
         assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(201);
@@ -93,7 +93,7 @@ class FeedActTests extends OrderServiceTests {
         assertThat(waited).isGreaterThanOrEqualTo(Duration.ofMillis(450));
         assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(2);
 
-        assertThat(json(get("/feed?max=1&waitMillis=0").body()).size()).isEqualTo(1);
+        assertThat(json(pullFeed("max=1&waitMillis=0").body()).size()).isEqualTo(1);
         assertThat(placeOrder().statusCode()).isEqualTo(201);
         assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(3);
     }
@@ -117,7 +117,7 @@ class FeedActTests extends OrderServiceTests {
         assertThat(delta(before, after, "accepted")).as("accepted into the feed").isZero();
         assertThat(after.get("feed").get("buffered").longValue()).as("buffered").isZero();
         assertThat(after.get("placed").longValue()).isEqualTo(before.get("placed").longValue());
-        assertThat(json(get("/feed?max=100&waitMillis=0").body()).size()).as("events the job gets").isZero();
+        assertThat(json(pullFeed("max=100&waitMillis=0").body()).size()).as("events the job gets").isZero();
         // the room it held is free again: the next order goes through to both
         assertThat(placeOrder().statusCode()).isEqualTo(201);
         assertThat(delta(after, stats(), "accepted")).isEqualTo(1);
@@ -125,8 +125,33 @@ class FeedActTests extends OrderServiceTests {
     }
 
     @Test
+    void aPullWithoutTheJobsCredentialIs401ProblemAndTakesNothing() {
+        act("{\"act\":\"memory-feed\",\"strategy\":\"unbounded\"}");
+        assertThat(placeOrder().statusCode()).isEqualTo(201);
+
+        HttpResponse<String> anonymous = get("/feed?max=10000&waitMillis=0");
+        HttpResponse<String> wrongPassword = send(java.net.http.HttpRequest.newBuilder(uri("/feed?max=10000&waitMillis=0"))
+                .header("Authorization", basic("admin", "not-" + ADMIN_PASSWORD)).GET());
+        HttpResponse<String> viewer = send(java.net.http.HttpRequest.newBuilder(uri("/feed?max=10000&waitMillis=0"))
+                .header("Authorization", basic("viewer", VIEWER_PASSWORD)).GET());
+
+        for (HttpResponse<String> refused : List.of(anonymous, wrongPassword, viewer)) {
+            assertThat(refused.statusCode()).isEqualTo(401);
+            assertThat(refused.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
+                    challenge -> assertThat(challenge).startsWith("Basic"));
+            assertThat(refused.headers().firstValue("Content-Type")).hasValueSatisfying(
+                    type -> assertThat(type).startsWith("application/problem+json"));
+            assertThat(json(refused.body()).get("status").intValue()).isEqualTo(401);
+            assertThat(json(refused.body()).get("instance").stringValue()).isEqualTo("/feed");
+        }
+        HttpResponse<String> job = pullFeed("max=10000&waitMillis=0");
+        assertThat(job.statusCode()).isEqualTo(200);
+        assertThat(json(job.body()).size()).as("the event the refused pulls left in the feed").isEqualTo(1);
+    }
+
+    @Test
     void feedRequestWithBadParametersIs400() {
-        HttpResponse<String> response = get("/feed?max=-1&waitMillis=x");
+        HttpResponse<String> response = pullFeed("max=-1&waitMillis=x");
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(json(response.body()).get("errors").get(0).get("field").stringValue()).isEqualTo("max");

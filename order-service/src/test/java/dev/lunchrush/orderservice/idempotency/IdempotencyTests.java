@@ -40,7 +40,7 @@ class IdempotencyTests extends OrderServiceTests {
 
     @AfterEach
     void backToActOne() {
-        get("/feed?max=10000&waitMillis=0");
+        pullFeed("max=10000&waitMillis=0");
         act("{\"act\":\"shared-queue\"}");
     }
 
@@ -97,12 +97,12 @@ class IdempotencyTests extends OrderServiceTests {
     @Test
     void throttledOrderRetriedWithTheSameKeyIsPlacedOnce() {
         act("{\"act\":\"memory-feed\",\"strategy\":\"throttle\",\"capacity\":1}");
-        get("/feed?max=10000&waitMillis=0");
+        pullFeed("max=10000&waitMillis=0");
         assertThat(placeOrder().statusCode()).isEqualTo(201);
         String key = UUID.randomUUID().toString();
 
         HttpResponse<String> throttled = postJson("/orders", validOrder(), Map.of("Idempotency-Key", key));
-        get("/feed?max=10&waitMillis=0");
+        pullFeed("max=10&waitMillis=0");
         HttpResponse<String> retried = postJson("/orders", validOrder(), Map.of("Idempotency-Key", key));
         HttpResponse<String> again = postJson("/orders", validOrder(), Map.of("Idempotency-Key", key));
 

@@ -191,7 +191,8 @@ class OrderIntakeHandlerTests extends OrderServiceTests {
     }
 
     private static byte[] getRequest(String path) {
-        return ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        String credential = path.startsWith("/feed") ? "Authorization: " + basic("admin", ADMIN_PASSWORD) + "\r\n" : "";
+        return ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + credential + "\r\n").getBytes(StandardCharsets.US_ASCII);
     }
 
     /** Sends the requests on one connection, all at once (pipelined) or each after the answer before. */

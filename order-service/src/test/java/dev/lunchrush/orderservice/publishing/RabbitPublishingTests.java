@@ -99,7 +99,7 @@ class RabbitPublishingTests extends OrderServiceTests {
     void memoryFeedActWritesTheKitchenQueueAndTheFeed() {
         act("{\"act\":\"memory-feed\",\"strategy\":\"unbounded\"}");
         try {
-            get("/feed?max=10000&waitMillis=0");
+            pullFeed("max=10000&waitMillis=0");
 
             HttpResponse<String> response = placeOrder();
 
@@ -107,7 +107,7 @@ class RabbitPublishingTests extends OrderServiceTests {
             String orderId = json(response.body()).get("orderId").stringValue();
             assertThat(queueDepth(Topology.KITCHEN_QUEUE)).isEqualTo(1);
             assertThat(queueDepth(Topology.ANALYTICS_QUEUE)).isZero();
-            JsonNode feed = json(get("/feed?max=10&waitMillis=100").body());
+            JsonNode feed = json(pullFeed("max=10&waitMillis=100").body());
             assertThat(feed.size()).isEqualTo(1);
             assertThat(feed.get(0).get("orderId").stringValue()).isEqualTo(orderId);
         }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -20,14 +21,30 @@ public final class LocalStack {
 
     static final int SINGLE_BROKER_PORT = 9092;
 
+    /** Where the services listen: 127.0.0.1 unless this variable says otherwise, as compose publishes. */
+    static final String BIND_ADDRESS_VARIABLE = "LUNCHRUSH_BIND_ADDRESS";
+    static final String LOOPBACK = "127.0.0.1";
+
     private final Path root;
     private final Path runDir;
     private final boolean cluster;
+    private final String bindAddress;
 
     public LocalStack(Path root, boolean cluster) {
+        this(root, cluster, System.getenv());
+    }
+
+    LocalStack(Path root, boolean cluster, Map<String, String> environment) {
         this.root = root;
         this.runDir = root.resolve(".run");
         this.cluster = cluster;
+        String asked = environment.get(BIND_ADDRESS_VARIABLE);
+        this.bindAddress = asked == null || asked.isBlank() ? LOOPBACK : asked.strip();
+    }
+
+    /** The address every service's server binds ({@code server.address}). */
+    String bindAddress() {
+        return bindAddress;
     }
 
     /** The stack as it was last started: a cluster when {@code up --cluster} left its marker. */

@@ -48,8 +48,12 @@ final class ServiceNode implements Component {
         return jar.path();
     }
 
+    /** Where this launcher asks the service: its bind address, or the loopback when it listens on every interface. */
     private URI url() {
-        return URI.create("http://localhost:" + port);
+        String address = stack.bindAddress();
+        String host = address.equals("0.0.0.0") || address.equals("::") || address.equals("[::]") ? LocalStack.LOOPBACK
+                : address.contains(":") && !address.startsWith("[") ? "[" + address + "]" : address;
+        return URI.create("http://" + host + ":" + port);
     }
 
     @Override
@@ -64,14 +68,20 @@ final class ServiceNode implements Component {
         catch (IOException ex) {
             throw new java.io.UncheckedIOException(ex);
         }
-        Map<String, String> environment = environment(stack.root(), module, dataDir, adminPassword,
-                stack.bootstrapServers(), port);
-        process.start(jar.command(jvmOptions(module), List.of()), environment, stack.root());
+        process.start(jar.command(jvmOptions(module), List.of()), environment(dataDir), stack.root());
     }
 
-    /** The service's environment: where its data and the brokers are, its port, and its JVM's settings. */
+    Map<String, String> environment(Path dataDir) {
+        return environment(stack.root(), module, dataDir, adminPassword, stack.bootstrapServers(), stack.bindAddress(), port);
+    }
+
+    /**
+     * The service's environment: where its data and the brokers are, its address and port, and its JVM's settings.
+     * It listens on {@code bindAddress} alone ({@code server.address}; 127.0.0.1 unless LUNCHRUSH_BIND_ADDRESS says
+     * otherwise), as compose publishes its ports: nothing on the network reaches a service that did not ask to be.
+     */
     static Map<String, String> environment(Path root, String module, Path dataDir, String adminPassword,
-            String bootstrapServers, int port) {
+            String bootstrapServers, String bindAddress, int port) {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("LUNCHRUSH_DATA_DIR", dataDir.toString());
         environment.put(AdminPassword.VARIABLE, adminPassword);
@@ -81,6 +91,7 @@ final class ServiceNode implements Component {
         environment.put("SPRING_RABBITMQ_PASSWORD", "guest");
         environment.put("LUNCHRUSH_RABBITMQ_MANAGEMENT_URI", "http://127.0.0.1:15672");
         environment.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", bootstrapServers);
+        environment.put("SERVER_ADDRESS", bindAddress);
         environment.put("SERVER_PORT", String.valueOf(port));
         environment.put(JvmSettings.VARIABLE, JvmSettings.javaToolOptions(root, module));
         return environment;

@@ -30,7 +30,7 @@ class JvmSettingsParityTests {
             assertThat(JvmSettings.options(root, module)).as("%s's JVM settings", module)
                     .anyMatch(option -> option.startsWith("-Xmx")).anyMatch(option -> option.matches("-XX:\\+Use\\w+GC"));
             // ./demo up: the file's options in the service's environment, none of its own on the command line
-            assertThat(ServiceNode.environment(root, module, root.resolve("data"), "secret", "127.0.0.1:9092", 8080))
+            assertThat(ServiceNode.environment(root, module, root.resolve("data"), "secret", "127.0.0.1:9092", "127.0.0.1", 8080))
                     .as("%s's environment under ./demo up", module)
                     .containsEntry(JvmSettings.VARIABLE, JvmSettings.javaToolOptions(root, module));
             assertThat(ServiceNode.jvmOptions(module)).as("%s's command line under ./demo up", module)

@@ -126,6 +126,30 @@ class LauncherPiecesTests {
                 .containsEntry("transaction.state.log.min.isr", "2");
     }
 
+    /** As compose publishes on 127.0.0.1: every service of {@code ./demo up} binds there unless asked otherwise. */
+    @Test
+    void everyServiceListensOnTheLoopbackUnlessTheBindAddressSaysOtherwise() throws Exception {
+        Path jvm = Files.createDirectories(root.resolve("infra").resolve("jvm"));
+        for (String module : LocalStack.SERVICES) {
+            Files.writeString(jvm.resolve(module + ".env"), "JAVA_TOOL_OPTIONS=-Xmx64m\n");
+        }
+        List<String> byDefault = new ArrayList<>();
+        List<String> asked = new ArrayList<>();
+        for (Component component : new LocalStack(root, false, Map.of()).components("secret")) {
+            if (component instanceof ServiceNode service) {
+                byDefault.add(service.name() + "@" + service.environment(root.resolve("data")).get("SERVER_ADDRESS"));
+            }
+        }
+        for (Component component : new LocalStack(root, false, Map.of("LUNCHRUSH_BIND_ADDRESS", "0.0.0.0")).components("secret")) {
+            if (component instanceof ServiceNode service) {
+                asked.add(service.name() + "@" + service.environment(root.resolve("data")).get("SERVER_ADDRESS"));
+            }
+        }
+        assertThat(byDefault).containsExactlyElementsOf(LocalStack.SERVICES.stream().map(name -> name + "@127.0.0.1").toList());
+        assertThat(asked).containsExactlyElementsOf(LocalStack.SERVICES.stream().map(name -> name + "@0.0.0.0").toList());
+        assertThat(new LocalStack(root, false, Map.of("LUNCHRUSH_BIND_ADDRESS", " ")).bindAddress()).isEqualTo("127.0.0.1");
+    }
+
     @Test
     void aServicesJvmSettingsAreItsFilesJavaToolOptions() throws Exception {
         Path jvm = Files.createDirectories(root.resolve("infra").resolve("jvm"));

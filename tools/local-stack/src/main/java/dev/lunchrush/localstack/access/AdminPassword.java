@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -60,28 +61,50 @@ public final class AdminPassword {
 
     /** For {@code up}: the password the services will be started with, generated on the first start. */
     public static String findOrCreate(Path root) {
-        Optional<String> existing = find(root);
+        return findOrCreate(root, System.getenv());
+    }
+
+    static String findOrCreate(Path root, Map<String, String> environment) {
+        Optional<String> existing = find(root, environment);
         if (existing.isPresent()) {
             return existing.get();
         }
         byte[] bytes = new byte[18];
         new SecureRandom().nextBytes(bytes);
         String password = HexFormat.of().formatHex(bytes);
-        Path file = generatedFile(root);
+        writePrivately(generatedFile(root), password + "\n");
+        return password;
+    }
+
+    /**
+     * Writes {@code text} to {@code file} so that nobody else can read it at any moment: a temporary file in the same
+     * folder is created with mode 600 (the mode is given to the creation itself, not set afterwards) and written, then
+     * moved over {@code file} atomically. A reader finds no file or the whole file, never a readable half.
+     */
+    static void writePrivately(Path file, String text) {
+        Path folder = file.toAbsolutePath().getParent();
         try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, password + "\n");
+            Files.createDirectories(folder);
+            Path temporary;
             try {
-                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+                temporary = Files.createTempFile(folder, "." + file.getFileName(), ".tmp",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             }
             catch (UnsupportedOperationException ex) {
-                // not a POSIX file system: the file stays readable by whom the folder allows
+                // not a POSIX file system: the file is as readable as the folder allows
+                temporary = Files.createTempFile(folder, "." + file.getFileName(), ".tmp");
+            }
+            try {
+                Files.writeString(temporary, text);
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
+            finally {
+                Files.deleteIfExists(temporary);
             }
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
-        return password;
     }
 
     static Path generatedFile(Path root) {
