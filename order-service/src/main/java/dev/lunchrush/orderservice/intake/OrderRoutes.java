@@ -78,7 +78,7 @@ class OrderRoutes {
                                 + "(a broker down, the feed full under block): never a 201. Title 'Outcome unknown' when the broker may still "
                                 + "take it: a retry under the same Idempotency-Key gets the real outcome instead of a second order",
                                 content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})))
-    RouterFunction<ServerResponse> orderRoutes(OrderEndpoint endpoint) {
+    RouterFunction<ServerResponse> placeOrderRoute(OrderEndpoint endpoint) {
         return RouterFunctions.route().POST(OrderEndpoint.PATH, endpoint::place).build();
     }
 
