@@ -45,7 +45,7 @@ class OrderRoutes {
 
     @Bean
     @RouterOperations(@RouterOperation(path = OrderEndpoint.PATH, method = RequestMethod.POST,
-            consumes = MediaType.APPLICATION_JSON_VALUE, beanClass = OrderEndpoint.class, beanMethod = "place",
+            consumes = MediaType.APPLICATION_JSON_VALUE,
             operation = @Operation(operationId = "place", summary = "Place an order", tags = "orders",
                     parameters = @Parameter(in = ParameterIn.HEADER, name = OrderEndpoint.IDEMPOTENCY_KEY,
                             description = "Makes a retry return the first answer instead of placing a second "

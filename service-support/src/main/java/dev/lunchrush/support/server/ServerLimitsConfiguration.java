@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServer;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,7 +20,7 @@ import org.springframework.context.annotation.PropertySource;
  * The HTTP limits of every service ({@code lunchrush-server-limits.properties}): Spring Boot applies the
  * {@code server.*} ones to Tomcat and Reactor Netty; for Reactor Netty, this adds what Boot has no property for:
  * the read and request timeouts of a request under way (a body promised and not sent gets a 408) and a bound on
- * open connections. An auto-configuration, so that every service that has this module gets them; the file's
+ * open connections; and {@link ReadAfterEachResponse}, a workaround for a Reactor Netty bug. An auto-configuration, so that every service that has this module gets them; the file's
  * properties come after the service's own ({@code @PropertySource}), which may say otherwise.
  */
 @AutoConfiguration
@@ -46,6 +47,11 @@ public class ServerLimitsConfiguration {
                             channel.close();
                         }
                         channel.closeFuture().addListener(closed -> open.decrementAndGet());
+                        if (channel.pipeline().get(NettyPipeline.HttpTrafficHandler) != null
+                                && channel.pipeline().get(ReadAfterEachResponse.NAME) == null) {
+                            channel.pipeline().addBefore(NettyPipeline.HttpTrafficHandler, ReadAfterEachResponse.NAME,
+                                    new ReadAfterEachResponse());
+                        }
                     });
         }
     }
