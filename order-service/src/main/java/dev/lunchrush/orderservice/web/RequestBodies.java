@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import io.netty.handler.timeout.ReadTimeoutException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -45,6 +46,7 @@ public final class RequestBodies {
             return Mono.error(tooLarge(max));
         }
         return body.collect(() -> new Growing(max), Growing::add)
+                .onErrorMap(ReadTimeoutException.class, ex -> timedOut())
                 .flatMap(growing -> growing.over ? Mono.error(tooLarge(max)) : Mono.just(growing.bytes()));
     }
 
@@ -102,6 +104,16 @@ public final class RequestBodies {
         byte[] bytes() {
             return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
         }
+    }
+
+    /**
+     * 408: the body's next bytes did not come within the server's read timeout ({@code lunchrush.server.read-timeout});
+     * the server closes the connection right after this answer.
+     */
+    public static ProblemException timedOut() {
+        return new ProblemException(HttpStatus.REQUEST_TIMEOUT, "Request Timeout",
+                "the body's next bytes did not come in time (lunchrush.server.read-timeout)",
+                List.of(new FieldProblem("", "the body stopped coming")), Map.of("Connection", "close"));
     }
 
     public static ProblemException tooLarge(long max) {
