@@ -32,6 +32,7 @@ public enum Scenario {
             "SIGSTOP of a Kafka broker " + BackfillFault.FREEZES + " times for " + BackfillFault.FREEZE.toSeconds()
                     + " s during a backfill of " + BackfillFault.FREEZE_ORDERS + " orders of yesterday, each when a "
                     + "batch is in the log whole and its commit not yet written; the day replayed before and after"),
+    // last: it leaves every service as it found it only when they all hold, and the others need them
     HOSTILE_CLIENTS("hostile-clients", Act.LOG, Oracle.SERVICES,
             HostileClients.IDLE + " connections declaring a 64 KB order and sending nothing and " + HostileClients.SLOW
                     + " sending it a byte a second against the order service, a quarter of that against every other service, "
