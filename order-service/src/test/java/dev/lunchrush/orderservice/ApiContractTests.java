@@ -3,6 +3,8 @@ package dev.lunchrush.orderservice;
 import java.net.URI;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -10,9 +12,12 @@ import tools.jackson.databind.JsonNode;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
+import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 
 import dev.lunchrush.testing.ApiContract;
@@ -32,7 +37,7 @@ class ApiContractTests {
     private int port;
 
     @Autowired
-    private ApplicationContext context;
+    private ConfigurableApplicationContext context;
 
     @DynamicPropertySource
     static void brokers(DynamicPropertyRegistry registry) {
@@ -43,9 +48,22 @@ class ApiContractTests {
         return URI.create("http://127.0.0.1:" + port);
     }
 
-    /** WebFlux's annotated handler mappings of this service's controllers. */
+    /** A route as a router function describes itself: {@code (POST && /orders)}. */
+    private static final Pattern ROUTE = Pattern.compile("\\((GET|POST|PUT|DELETE|PATCH) && (/[^ )]*)\\)");
+
+    /** WebFlux's annotated handler mappings of this service's controllers, and the routes of its router functions. */
     private Set<Mapping> mapped() {
         Set<Mapping> mappings = new TreeSet<>();
+        context.getBeansOfType(RouterFunction.class).forEach((name, routes) -> {
+            BeanDefinition definition = context.getBeanFactory().getBeanDefinition(name);
+            if (definition instanceof AnnotatedBeanDefinition annotated && annotated.getFactoryMethodMetadata() != null
+                    && annotated.getFactoryMethodMetadata().getDeclaringClassName().startsWith("dev.lunchrush.")) {
+                Matcher route = ROUTE.matcher(routes.toString());
+                while (route.find()) {
+                    mappings.add(new Mapping(route.group(1), route.group(2)));
+                }
+            }
+        });
         context.getBeansOfType(RequestMappingHandlerMapping.class).values().forEach(handlers ->
                 handlers.getHandlerMethods().forEach((info, method) -> {
                     if (!method.getBeanType().getName().startsWith("dev.lunchrush.")) {

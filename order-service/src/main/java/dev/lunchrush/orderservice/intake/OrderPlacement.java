@@ -16,8 +16,7 @@ import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
- * What {@code POST /orders} answers, whichever way the request came in ({@link OrderIntakeHandler} or
- * {@link OrderController}): the body parsed and checked, the Idempotency-Key honoured, the order written
+ * What {@code POST /orders} answers ({@link OrderEndpoint}): the body parsed and checked, the Idempotency-Key honoured, the order written
  * by {@link OrderIntake}.
  */
 @Component

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * A problem as the bytes of its {@code application/problem+json} document, for answers written outside
- * Spring WebFlux (the order intake on the connection itself), with the members and in the order that
+ * the annotated controllers (the order intake's handler function), with the members and in the order that
  * {@link ProblemHandler}'s answers have: {@code detail}, {@code instance}, {@code status}, {@code title},
  * then {@code errors} where a field is to blame.
  */

@@ -1,12 +1,14 @@
 package dev.lunchrush.orderservice.web;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import io.netty.handler.timeout.ReadTimeoutException;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -16,36 +18,102 @@ import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 
 /**
- * Reads a request body with a limit. The limit is checked on the bytes actually received, so a chunked
- * body (no Content-Length) is cut off as surely as a declared one; nothing past the limit is kept.
+ * Reads a request body with a limit. The array grows with the bytes that arrived, never with what
+ * {@code Content-Length} promises (a connection that declares 64 KB and sends nothing holds nothing), and
+ * the limit is checked on the bytes received, so a chunked body is cut off as surely as a declared one.
+ * A body over the limit is read on and dropped up to {@value #DRAIN_FACTOR} times the limit before the
+ * 413 (closing with unread bytes would reset the connection before the client reads the answer); a
+ * client that sends more than that, or declares it, is answered at once and the connection closed.
  */
 public final class RequestBodies {
+
+    static final int DRAIN_FACTOR = 16;
 
     private RequestBodies() {
     }
 
     /** The whole body as one array (empty when there is none), or a 413 problem. */
     public static Mono<byte[]> read(ServerHttpRequest request, DataSize limit) {
-        long max = limit.toBytes();
-        long declared = request.getHeaders().getContentLength();
-        if (declared > max) {
-            return Mono.error(tooLarge(max));
-        }
-        return DataBufferUtils.join(request.getBody(), (int) Math.min(max, Integer.MAX_VALUE))
-                .map(RequestBodies::bytes)
-                .onErrorMap(DataBufferLimitException.class, ex -> tooLarge(max))
-                .defaultIfEmpty(new byte[0]);
+        return read(request.getBody(), request.getHeaders().getContentLength(), limit.toBytes());
     }
 
-    private static byte[] bytes(DataBuffer buffer) {
-        try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
-            return bytes;
+    /**
+     * {@code body} as one array, or a 413 problem; {@code declared} is its Content-Length ({@code -1}
+     * when none).
+     */
+    public static Mono<byte[]> read(Flux<DataBuffer> body, long declared, long max) {
+        if (declared > DRAIN_FACTOR * max) {
+            return Mono.error(tooLarge(max));
         }
-        finally {
+        return body.collect(() -> new Growing(max), Growing::add)
+                .onErrorMap(ReadTimeoutException.class, ex -> timedOut())
+                .flatMap(growing -> growing.over ? Mono.error(tooLarge(max)) : Mono.just(growing.bytes()));
+    }
+
+    /**
+     * Reads {@code body} and drops it, up to {@value #DRAIN_FACTOR} times {@code max}: what a request
+     * refused before its body (415) costs, so that the connection can go on.
+     */
+    public static Mono<Void> drain(Flux<DataBuffer> body, long max) {
+        long[] seen = {0};
+        return body.takeWhile(buffer -> {
+            seen[0] += buffer.readableByteCount();
             DataBufferUtils.release(buffer);
+            return seen[0] <= DRAIN_FACTOR * max;
+        }).then();
+    }
+
+    /** What has arrived so far; beyond {@code max}, only counted. */
+    private static final class Growing {
+
+        private final long max;
+        private byte[] bytes = new byte[0];
+        private int length;
+        private long seen;
+        boolean over;
+
+        Growing(long max) {
+            this.max = max;
         }
+
+        void add(DataBuffer buffer) {
+            try {
+                int readable = buffer.readableByteCount();
+                seen += readable;
+                if (seen > DRAIN_FACTOR * max) {
+                    throw tooLarge(max);
+                }
+                if (seen > max) {
+                    over = true;
+                    bytes = new byte[0];
+                    return;
+                }
+                if (length + readable > bytes.length) {
+                    // the first part exactly (an order usually comes in one), then doubling
+                    int room = length == 0 ? readable : Math.max(length + readable, bytes.length * 2);
+                    bytes = Arrays.copyOf(bytes, (int) Math.min(max, room));
+                }
+                buffer.read(bytes, length, readable);
+                length += readable;
+            }
+            finally {
+                DataBufferUtils.release(buffer);
+            }
+        }
+
+        byte[] bytes() {
+            return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
+        }
+    }
+
+    /**
+     * 408: the body's next bytes did not come within the server's read timeout ({@code lunchrush.server.read-timeout});
+     * the server closes the connection right after this answer.
+     */
+    public static ProblemException timedOut() {
+        return new ProblemException(HttpStatus.REQUEST_TIMEOUT, "Request Timeout",
+                "the body's next bytes did not come in time (lunchrush.server.read-timeout)",
+                List.of(new FieldProblem("", "the body stopped coming")), Map.of("Connection", "close"));
     }
 
     public static ProblemException tooLarge(long max) {

@@ -69,7 +69,7 @@ public final class FaultSuite {
                 () -> AdminPassword.require(root));
         ScenarioConsole console = new ScenarioConsole(out);
         Menu menu = ServiceClient.JSON.treeToValue(orderService.get("/menu"), Menu.class);
-        ScenarioRunner runner = new ScenarioRunner(stack, orderService, replayer, readers, menu, settings,
+        ScenarioRunner runner = new ScenarioRunner(stack, endpoints, orderService, replayer, readers, menu, settings,
                 new Faults(stack, orderService, rabbitUser, rabbitPassword, console), console);
         List<Result> results = new ArrayList<>();
         for (Scenario scenario : settings.scenarios()) {

@@ -7,7 +7,8 @@ import dev.lunchrush.events.Act;
 
 /**
  * The faults of {@code ./demo chaos}, each under a running stream of orders (or, for {@code backfill-kafka-kill} and
- * {@code backfill-kafka-freeze}, a running backfill), and what each is checked against.
+ * {@code backfill-kafka-freeze}, a running backfill; for {@code hostile-clients}, hostile connections and probes of
+ * every service), and what each is checked against.
  */
 public enum Scenario {
 
@@ -30,7 +31,13 @@ public enum Scenario {
     BACKFILL_KAFKA_FREEZE("backfill-kafka-freeze", Act.LOG, Oracle.REPLAY,
             "SIGSTOP of a Kafka broker " + BackfillFault.FREEZES + " times for " + BackfillFault.FREEZE.toSeconds()
                     + " s during a backfill of " + BackfillFault.FREEZE_ORDERS + " orders of yesterday, each when a "
-                    + "batch is in the log whole and its commit not yet written; the day replayed before and after");
+                    + "batch is in the log whole and its commit not yet written; the day replayed before and after"),
+    // last: it leaves every service as it found it only when they all hold, and the others need them
+    HOSTILE_CLIENTS("hostile-clients", Act.LOG, Oracle.SERVICES,
+            HostileClients.IDLE + " connections declaring a 64 KB order and sending nothing and " + HostileClients.SLOW
+                    + " sending it a byte a second against the order service, a quarter of that against every other service, "
+                    + "held " + HostileClients.HOLD.toSeconds() + " s, with pipelined garbage and 1 MB headers: every service "
+                    + "lives and answers health and real orders within a second");
 
     /** How a scenario's outcome is judged. */
     enum Oracle {
@@ -41,7 +48,9 @@ public enum Scenario {
         /** Every 201 reached the kitchen screen (by id) and the dashboard through the feed (by count). */
         MEMORY_FEED,
         /** The backfill exited 0 and the day, replayed, holds exactly its orders more than before. */
-        REPLAY
+        REPLAY,
+        /** Every service is the process it was, answered every probe within a second, and let go of hostile connections. */
+        SERVICES
     }
 
     final String id;

@@ -13,6 +13,7 @@ import dev.lunchrush.events.Act;
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.Pause;
 import dev.lunchrush.localstack.access.ServiceClient;
 
@@ -20,7 +21,7 @@ import dev.lunchrush.localstack.access.ServiceClient;
  * Runs one scenario: puts the stack in the scenario's act, waits until the readers are idle, takes the marks,
  * streams orders, does the fault ({@link Faults}), streams on until intake has resumed, stops, and hands the
  * stream to the scenario's oracle. The backfill scenario runs a backfill instead of the stream
- * ({@link BackfillFault}). A scenario that cannot be carried out is a failed one, not the suite's end.
+ * ({@link BackfillFault}), the hostile clients' scenario its clients and probes ({@link HostileClients}). A scenario that cannot be carried out is a failed one, not the suite's end.
  */
 final class ScenarioRunner {
 
@@ -33,12 +34,13 @@ final class ScenarioRunner {
     private final Await await;
     private final Faults faults;
     private final BackfillFault backfill;
+    private final HostileClients hostile;
     private final LogOracle logOracle;
     private final SharedQueueOracle sharedQueueOracle;
     private final MemoryFeedOracle memoryFeedOracle;
 
-    ScenarioRunner(StackControl stack, ServiceClient orderService, ServiceClient replayer, Readers readers, Menu menu,
-            FaultSuite.Settings settings, Faults faults, ScenarioConsole console) {
+    ScenarioRunner(StackControl stack, Endpoints endpoints, ServiceClient orderService, ServiceClient replayer,
+            Readers readers, Menu menu, FaultSuite.Settings settings, Faults faults, ScenarioConsole console) {
         this.orderService = orderService;
         this.readers = readers;
         this.log = new TheLog(stack.bootstrapServers());
@@ -48,6 +50,7 @@ final class ScenarioRunner {
         this.await = new Await(readers, console);
         this.faults = faults;
         this.backfill = new BackfillFault(stack, orderService, replayer, log, settings.seed(), console);
+        this.hostile = new HostileClients(stack, endpoints, menu, settings.seed(), console);
         this.logOracle = new LogOracle(log, readers, await, console);
         this.sharedQueueOracle = new SharedQueueOracle(readers, await, console);
         this.memoryFeedOracle = new MemoryFeedOracle(readers, await, console);
@@ -58,6 +61,12 @@ final class ScenarioRunner {
         List<String> notes = new ArrayList<>();
         try {
             switchAct(scenario.act);
+            if (scenario.oracle == Scenario.Oracle.SERVICES) {
+                // judged by probes, not by what the readers count: their backlog does not matter
+                Result result = hostile.run(scenario);
+                console.say(scenario, result.verdict() + (result.passed() ? "" : ": " + String.join("; ", result.failures())));
+                return result;
+            }
             await.readersQuiet(scenario, counts -> true);
             if (scenario.oracle == Scenario.Oracle.REPLAY) {
                 Result result = backfill.run(scenario);
@@ -125,6 +134,7 @@ final class ScenarioRunner {
             case SHARED_QUEUE -> sharedQueueOracle;
             case MEMORY_FEED -> memoryFeedOracle;
             case REPLAY -> throw new IllegalStateException("a backfill scenario has no order stream");
+            case SERVICES -> throw new IllegalStateException("the hostile clients' scenario has no order stream");
         };
     }
 

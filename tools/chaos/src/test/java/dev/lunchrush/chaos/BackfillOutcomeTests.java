@@ -85,7 +85,7 @@ class BackfillOutcomeTests {
     void theScenariosAreNamedLikeTheOthers() {
         assertThat(Scenario.fromId("backfill-kafka-kill")).isEqualTo(Scenario.BACKFILL_KAFKA_KILL);
         assertThat(Scenario.fromId("backfill-kafka-freeze")).isEqualTo(Scenario.BACKFILL_KAFKA_FREEZE);
-        assertThat(Scenario.ids()).endsWith("backfill-kafka-kill, backfill-kafka-freeze");
+        assertThat(Scenario.ids()).endsWith("backfill-kafka-kill, backfill-kafka-freeze, hostile-clients");
         assertThat(Scenario.BACKFILL_KAFKA_KILL.oracle).isEqualTo(Scenario.Oracle.REPLAY);
         assertThat(Scenario.BACKFILL_KAFKA_FREEZE.oracle).isEqualTo(Scenario.Oracle.REPLAY);
     }

@@ -44,6 +44,11 @@ public final class StackControl {
         return stack.kafkaNodes().stream().map(KafkaNode::name).toList();
     }
 
+    /** The pid of a process of {@code ./demo up} ({@code order-service}, {@code kafka}, …); fails when it is not running. */
+    public long pid(String component) {
+        return running(component).pid();
+    }
+
     /** {@code kill -9}; returns the pid it killed once it is gone. */
     public long kill(String component) {
         ProcessHandle process = running(component);

@@ -26,11 +26,11 @@ import dev.lunchrush.orderservice.OrderServiceTests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code POST /orders} is answered on the connection itself ({@link OrderIntakeHandler}) and, when that
- * handler lets it go on, by the WebFlux controller: both ways give the same answers, and several
- * requests on one connection, pipelined or not, are answered in the order they came, each once.
+ * {@code POST /orders} ({@link OrderEndpoint}) on one connection: an order sent at once and one that waits for
+ * {@code 100 Continue} get the same answers, and several requests on one connection, pipelined or not, are
+ * answered in the order they came, each once.
  */
-class OrderIntakeHandlerTests extends OrderServiceTests {
+class OrderIntakeConnectionTests extends OrderServiceTests {
 
     @Autowired
     OrderIntake intake;

@@ -1,0 +1,58 @@
+package dev.lunchrush.support.server;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.netty.NettyPipeline;
+import reactor.netty.http.server.HttpServer;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.PropertySource;
+
+/**
+ * The HTTP limits of every service ({@code lunchrush-server-limits.properties}): Spring Boot applies the
+ * {@code server.*} ones to Tomcat and Reactor Netty; for Reactor Netty, this adds what Boot has no property for:
+ * the read and request timeouts of a request under way (a body promised and not sent gets a 408) and a bound on
+ * open connections; and {@link ReadAfterEachResponse}, a workaround for a Reactor Netty bug. An auto-configuration, so that every service that has this module gets them; the file's
+ * properties come after the service's own ({@code @PropertySource}), which may say otherwise.
+ */
+@AutoConfiguration
+@PropertySource("classpath:lunchrush-server-limits.properties")
+@EnableConfigurationProperties(ServerLimits.class)
+public class ServerLimitsConfiguration {
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(HttpServer.class)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    static class NettyLimits {
+
+        private static final Logger log = LoggerFactory.getLogger(NettyLimits.class);
+
+        @Bean
+        NettyServerCustomizer lunchRushServerLimits(ServerLimits limits) {
+            AtomicInteger open = new AtomicInteger();
+            return server -> server
+                    .readTimeout(limits.readTimeout())
+                    .requestTimeout(limits.requestTimeout())
+                    .doOnChannelInit((observer, channel, remoteAddress) -> {
+                        if (open.incrementAndGet() > limits.maxConnections()) {
+                            log.warn("{} connections open already: one from {} closed", limits.maxConnections(), remoteAddress);
+                            channel.close();
+                        }
+                        channel.closeFuture().addListener(closed -> open.decrementAndGet());
+                        if (channel.pipeline().get(NettyPipeline.HttpTrafficHandler) != null
+                                && channel.pipeline().get(ReadAfterEachResponse.NAME) == null) {
+                            channel.pipeline().addBefore(NettyPipeline.HttpTrafficHandler, ReadAfterEachResponse.NAME,
+                                    new ReadAfterEachResponse());
+                        }
+                    });
+        }
+    }
+}

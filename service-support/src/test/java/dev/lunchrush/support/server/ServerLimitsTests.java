@@ -1,0 +1,198 @@
+package dev.lunchrush.support.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The limits of {@code lunchrush-server-limits.properties} on a real server of each kind, with the timeouts
+ * shortened: a body promised and not sent is answered 408 or cut off, a body trickled is cut off at the request
+ * timeout, an idle connection is closed, and connections beyond the bound are closed at once.
+ */
+class ServerLimitsTests {
+
+    /** As arguments: they come before the limits' file, which comes before default properties. */
+    private static final String[] SHORT = {"--server.address=127.0.0.1", "--server.port=0",
+        "--lunchrush.server.read-timeout=1s", "--lunchrush.server.request-timeout=3s", "--server.netty.idle-timeout=2s",
+        "--server.tomcat.connection-timeout=1s", "--server.tomcat.keep-alive-timeout=2s", "--lunchrush.server.max-connections=20",
+        "--spring.autoconfigure.exclude=org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
+                + "org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration,"
+                + "org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration,"
+                + "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration,"
+                + "org.springframework.boot.security.autoconfigure.actuate.web.reactive.ReactiveManagementWebSecurityAutoConfiguration,"
+                + "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration,"
+                + "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration,"
+                + "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+        "--management.endpoints.web.exposure.include=health"};
+
+    private ConfigurableApplicationContext context;
+
+    @AfterEach
+    void stop() {
+        if (context != null) {
+            context.close();
+        }
+    }
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class ReactiveApp {
+
+        @Bean
+        RouterFunction<ServerResponse> echo() {
+            return RouterFunctions.route().POST("/echo", request -> request.bodyToMono(String.class)
+                    .flatMap(body -> ServerResponse.ok().bodyValue(body))).build();
+        }
+    }
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class ServletApp {
+
+        @Bean
+        org.springframework.web.servlet.function.RouterFunction<org.springframework.web.servlet.function.ServerResponse> echo() {
+            return org.springframework.web.servlet.function.RouterFunctions.route()
+                    .POST("/echo", request -> org.springframework.web.servlet.function.ServerResponse.ok()
+                            .body(request.body(String.class)))
+                    .build();
+        }
+    }
+
+    private int start(Class<?> app, WebApplicationType type) {
+        context = new SpringApplicationBuilder(app).web(type).run(SHORT);
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    @Test
+    void nettyAnswers408ToABodyPromisedAndNotSent() throws IOException {
+        int port = start(ReactiveApp.class, WebApplicationType.REACTIVE);
+        assertThat(secondsUntilTheServerLetsGo(port, promised(), 0)).isBetween(0.5, 2.5);
+    }
+
+    @Test
+    void nettyCutsOffABodyTrickledPastTheRequestTimeout() throws IOException {
+        int port = start(ReactiveApp.class, WebApplicationType.REACTIVE);
+        // a byte every 0.5 s: never 1 s apart, so only the whole request's 3 s ends it
+        assertThat(secondsUntilTheServerLetsGo(port, promised(), 500)).isBetween(2.5, 5.0);
+    }
+
+    @Test
+    void nettyClosesAConnectionThatSendsNothing() throws IOException {
+        int port = start(ReactiveApp.class, WebApplicationType.REACTIVE);
+        assertThat(secondsUntilTheServerLetsGo(port, new byte[0], 0)).isBetween(1.5, 4.0);
+    }
+
+    @Test
+    void nettyClosesConnectionsBeyondTheBound() throws IOException {
+        int port = start(ReactiveApp.class, WebApplicationType.REACTIVE);
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+                held.add(socket);
+                // answered, so the server has accepted and counted it (a connect alone may wait in its backlog)
+                socket.setSoTimeout(5_000);
+                socket.getOutputStream().write("GET /actuator/health HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                assertThat(new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII)).endsWith("200");
+            }
+            assertThat(status(port, "GET /actuator/health HTTP/1.1\r\nHost: x\r\n\r\n")).isEqualTo(-1);
+        }
+        finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+        assertThat(status(port, "GET /actuator/health HTTP/1.1\r\nHost: x\r\n\r\n")).isEqualTo(200);
+    }
+
+    @Test
+    void tomcatLetsGoOfABodyPromisedAndNotSent() throws IOException {
+        int port = start(ServletApp.class, WebApplicationType.SERVLET);
+        assertThat(secondsUntilTheServerLetsGo(port, promised(), 0)).isBetween(0.5, 4.0);
+    }
+
+    @Test
+    void tomcatClosesAConnectionThatSendsNothing() throws IOException {
+        int port = start(ServletApp.class, WebApplicationType.SERVLET);
+        assertThat(secondsUntilTheServerLetsGo(port, new byte[0], 0)).isBetween(0.5, 4.0);
+    }
+
+    private static byte[] promised() {
+        return ("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 65536\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Sends {@code head}, then (with {@code trickleMillis} over 0) one body byte that often; the seconds until the
+     * server answered (a 408) or closed the connection. Fails after 20 s.
+     */
+    private static double secondsUntilTheServerLetsGo(int port, byte[] head, long trickleMillis) throws IOException {
+        long start = System.nanoTime();
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            out.write(head);
+            out.flush();
+            socket.setSoTimeout(trickleMillis > 0 ? (int) trickleMillis : 20_000);
+            while (System.nanoTime() - start < 20_000_000_000L) {
+                try {
+                    int read = in.read();
+                    if (read == -1 || read == 'H') {
+                        break;
+                    }
+                }
+                catch (SocketTimeoutException ex) {
+                    try {
+                        out.write('x');
+                        out.flush();
+                    }
+                    catch (IOException closed) {
+                        break;
+                    }
+                }
+                catch (IOException reset) {
+                    break;
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertThat(seconds).as("the server let go within 20 s").isLessThan(20);
+        return seconds;
+    }
+
+    /** The status of one request on a fresh connection, -1 when the connection is closed without an answer. */
+    private static int status(int port, String request) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            byte[] line = new byte[12];
+            int read = socket.getInputStream().readNBytes(line, 0, 12);
+            return read < 12 ? -1 : Integer.parseInt(new String(line, 9, 3, StandardCharsets.US_ASCII));
+        }
+        catch (IOException reset) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.lunchrush.chaos;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.management.UnixOperatingSystemMXBean;
+
+import dev.lunchrush.events.Menu;
+import dev.lunchrush.localstack.StackControl;
+import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.Pause;
+import dev.lunchrush.localstack.access.ServiceClient;
+
+/**
+ * {@code hostile-clients}: against the order service, {@value #IDLE} connections that declare a 64 KB order and send
+ * nothing and {@value #SLOW} that send it one byte a second, held {@link #HOLD} (a connection the server lets go is
+ * opened again); a quarter of that against every other service of {@code ./demo up}; and, a few seconds in, against
+ * each, pipelined garbage and 1 MB of headers ({@link OddClients}). Throughout, a client of its own asks every
+ * service's {@code /actuator/health} and places a real order every half second ({@link Probes}). Passes when every
+ * answer came within a second, every service is the same live process at the end, and every service let go of
+ * hostile connections (its timeouts work). All on 127.0.0.1; bounded in count and time (about two minutes).
+ */
+final class HostileClients {
+
+    static final int IDLE = 4_000;
+    static final int SLOW = 200;
+    static final int SHARE_OF_OTHERS = 4;
+    static final Duration HOLD = Duration.ofSeconds(90);
+    private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:8085");
+    /** File descriptors kept free besides the held connections: the JVM, the probes, the odd clients. */
+    private static final int SPARE_FILES = 1_000;
+
+    private final StackControl stack;
+    private final Endpoints endpoints;
+    private final Menu menu;
+    private final long seed;
+    private final ScenarioConsole console;
+
+    HostileClients(StackControl stack, Endpoints endpoints, Menu menu, long seed, ScenarioConsole console) {
+        this.stack = stack;
+        this.endpoints = endpoints;
+        this.menu = menu;
+        this.seed = seed;
+        this.console = console;
+    }
+
+    Result run(Scenario scenario) {
+        List<String> notes = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        Map<String, URI> services = services();
+        double scale = scale(services.size(), notes);
+        List<HostileLoad.Target> targets = new ArrayList<>();
+        Map<String, Long> pids = new LinkedHashMap<>();
+        services.forEach((name, base) -> {
+            int share = name.equals("order-service") ? 1 : SHARE_OF_OTHERS;
+            targets.add(new HostileLoad.Target(name, base.getPort(), (int) (IDLE * scale / share), (int) (SLOW * scale / share)));
+            pids.put(name, stack.pid(name));
+        });
+        String heapBefore = heap();
+
+        Map<String, Map<String, Map<String, Integer>>> odd = new ConcurrentHashMap<>();
+        ExecutorService oddThreads = Executors.newFixedThreadPool(targets.size(), runnable -> {
+            Thread thread = new Thread(runnable, "chaos-odd");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try (Probes probes = new Probes(services, endpoints.orderService(), menu, seed)) {
+            probes.start();
+            Pause.sleep(Duration.ofSeconds(2));
+            HostileLoad load;
+            try {
+                load = new HostileLoad(targets);
+            }
+            catch (IOException ex) {
+                throw new DemoException("cannot open a selector for the hostile clients: " + ex.getMessage());
+            }
+            console.say(scenario, targets.stream().map(t -> t.name() + " " + t.idle() + " idle + " + t.slow() + " slow")
+                    .reduce((a, b) -> a + ", " + b).orElse("") + "; held " + HOLD.toSeconds() + " s");
+            long started = System.nanoTime();
+            try (load) {
+                load.start();
+                Pause.sleep(Duration.ofSeconds(5));
+                List<CompletableFuture<Void>> played = new ArrayList<>();
+                for (HostileLoad.Target target : targets) {
+                    played.add(CompletableFuture.runAsync(() -> odd.put(target.name(), OddClients.play(target.port(), seed)),
+                            oddThreads));
+                }
+                while (System.nanoTime() - started < HOLD.toNanos()) {
+                    Pause.sleep(Duration.ofSeconds(10));
+                    console.say(scenario, "… " + progress(targets, load, probes));
+                }
+                CompletableFuture.allOf(played.toArray(CompletableFuture[]::new)).join();
+            }
+            finally {
+                oddThreads.shutdownNow();
+            }
+            console.say(scenario, "hostile clients gone; " + progress(targets, load, probes));
+            Pause.sleep(Duration.ofSeconds(3));
+            probes.close();
+            judge(targets, load, probes, odd, pids, failures, notes);
+            notes.add("order service heap before " + heapBefore + ", after " + heap());
+            long late = services.keySet().stream().mapToLong(name -> probes.health(name).late.get()).sum()
+                    + probes.orders().late.get();
+            long slowest = services.keySet().stream().mapToLong(name -> probes.health(name).slowestMillis.get())
+                    .reduce(probes.orders().slowestMillis.get(), Math::max);
+            return new Result(scenario.id, scenario.act.id(), probes.placed(), -1, -1, -1, 0, 0,
+                    probes.orders().asked.get() - probes.placed(), late, 0, slowest, notes, failures);
+        }
+    }
+
+    private void judge(List<HostileLoad.Target> targets, HostileLoad load, Probes probes,
+            Map<String, Map<String, Map<String, Integer>>> odd, Map<String, Long> pids, List<String> failures,
+            List<String> notes) {
+        for (HostileLoad.Target target : targets) {
+            HostileLoad.Counts counts = load.counts(target);
+            Probes.Figures health = probes.health(target.name());
+            notes.add("%s: %d hostile connections opened, %d let go by the server (%d answered 408), %d not connected; "
+                    .formatted(target.name(), counts.opened.get(), counts.closedByServer.get(), counts.answered408.get(),
+                            counts.notConnected.get())
+                    + "health %d asked, %d late, slowest %d ms; odd clients %s".formatted(health.asked.get(),
+                            health.late.get(), health.slowestMillis.get(), odd.getOrDefault(target.name(), Map.of())));
+            if (health.late.get() > 0) {
+                failures.add(target.name() + ": " + health.late.get() + " health answers later than "
+                        + Probes.LIMIT.toMillis() + " ms or wrong, e.g. " + health.lateOnes);
+            }
+            if (counts.closedByServer.get() == 0) {
+                failures.add(target.name() + " let go of no hostile connection in " + HOLD.toSeconds() + " s: no idle or read timeout");
+            }
+            failures.addAll(alive(target.name(), pids.get(target.name())));
+        }
+        Probes.Figures orders = probes.orders();
+        notes.add("orders from another client: %d asked, %d placed (201), %d late or refused, slowest %d ms"
+                .formatted(orders.asked.get(), probes.placed(), orders.late.get(), orders.slowestMillis.get()));
+        if (orders.late.get() > 0) {
+            failures.add(orders.late.get() + " orders not placed within " + Probes.LIMIT.toMillis() + " ms, e.g. "
+                    + orders.lateOnes);
+        }
+    }
+
+    /** The service is the process it was before, and says it is live. */
+    private List<String> alive(String name, long pidBefore) {
+        try {
+            long pid = stack.pid(name);
+            if (pid != pidBefore) {
+                return List.of(name + " is another process now (pid " + pidBefore + " → " + pid + "): it died");
+            }
+        }
+        catch (DemoException ex) {
+            return List.of(name + " is not running: " + ex.getMessage());
+        }
+        URI base = name.equals("control-room") ? CONTROL_ROOM : services().get(name);
+        try {
+            HttpResponse<Void> live = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    Endpoints.resolve(base, "/actuator/health/liveness")).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return live.statusCode() == 200 ? List.of() : List.of(name + " liveness answered " + live.statusCode());
+        }
+        catch (IOException ex) {
+            return List.of(name + " liveness not answered: " + ex.getMessage());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return List.of("interrupted");
+        }
+    }
+
+    private Map<String, URI> services() {
+        Map<String, URI> services = new LinkedHashMap<>();
+        services.put("order-service", endpoints.orderService());
+        services.put("kitchen-screen", endpoints.kitchenScreen());
+        services.put("analytics-dashboard", endpoints.analyticsDashboard());
+        services.put("report-replayer", endpoints.reportReplayer());
+        services.put("backlog-monitor", endpoints.backlogMonitor());
+        services.put("control-room", CONTROL_ROOM);
+        return services;
+    }
+
+    /**
+     * 1 when this process may open every connection; less, with a note saying so, when its file limit
+     * ({@code ulimit -n}, which the JVM raises to the hard limit) is too low for them all.
+     */
+    private static double scale(int services, List<String> notes) {
+        int wanted = (IDLE + SLOW) + (services - 1) * (IDLE + SLOW) / SHARE_OF_OTHERS;
+        long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+                ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
+        if (limit >= wanted + SPARE_FILES) {
+            return 1.0;
+        }
+        double scale = Math.max(0.05, (double) (limit - SPARE_FILES) / wanted);
+        notes.add("this process may open " + limit + " files (ulimit -n) and the attack wants " + wanted
+                + " connections: all counts scaled to " + Math.round(scale * 100) + "%; raise the limit for the whole attack");
+        return scale;
+    }
+
+    private String heap() {
+        try {
+            var stats = new ServiceClient("order-service", endpoints.orderService(), () -> "").get("/api/stats");
+            return "%.1f MB used of %.1f MB".formatted(stats.path("heap").path("usedBytes").asLong() / 1e6,
+                    stats.path("heap").path("maxBytes").asLong() / 1e6);
+        }
+        catch (DemoException ex) {
+            return "unknown (" + ex.getMessage() + ")";
+        }
+    }
+
+    private static String progress(List<HostileLoad.Target> targets, HostileLoad load, Probes probes) {
+        long letGo = targets.stream().mapToLong(t -> load.counts(t).closedByServer.get()).sum();
+        long late = targets.stream().mapToLong(t -> probes.health(t.name()).late.get()).sum() + probes.orders().late.get();
+        return "%d hostile connections let go by the servers so far; %d orders placed; %d probes late"
+                .formatted(letGo, probes.placed(), late);
+    }
+}

@@ -1,0 +1,245 @@
+package dev.lunchrush.chaos;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The held part of the hostile clients, all on one thread and one selector: per target, connections that send a
+ * request's headers declaring a 64 KB body and then nothing, and connections that send that body one byte a
+ * second. A connection the server lets go (a 408, or closed) is counted and opened again at once, so that the
+ * pressure stays for the whole hold; at the end, every connection is closed. 127.0.0.1 only.
+ */
+final class HostileLoad implements AutoCloseable {
+
+    static final int DECLARED = 64 * 1024;
+
+    /** Where to send and how many: {@code idle} that send nothing after the headers, {@code slow} a byte a second. */
+    record Target(String name, int port, int idle, int slow) {
+    }
+
+    /** What the servers did to one target's connections. */
+    static final class Counts {
+        final AtomicLong opened = new AtomicLong();
+        final AtomicLong notConnected = new AtomicLong();
+        final AtomicLong answered408 = new AtomicLong();
+        final AtomicLong answeredOther = new AtomicLong();
+        final AtomicLong closedByServer = new AtomicLong();
+    }
+
+    private final class Held {
+        final Target target;
+        final Counts counts;
+        final boolean slow;
+        SocketChannel channel;
+        boolean answered;
+        int bodySent;
+
+        Held(Target target, Counts counts, boolean slow) {
+            this.target = target;
+            this.counts = counts;
+            this.slow = slow;
+        }
+    }
+
+    private final List<Target> targets;
+    private final List<Counts> counts = new ArrayList<>();
+    private final List<Held> held = new ArrayList<>();
+    private final Deque<Held> toOpen = new ArrayDeque<>();
+    private final Selector selector;
+    private final ByteBuffer scratch = ByteBuffer.allocate(8192);
+    private final Thread thread;
+    private volatile boolean stopping;
+
+    HostileLoad(List<Target> targets) throws IOException {
+        this.targets = targets;
+        this.selector = Selector.open();
+        for (Target target : targets) {
+            Counts targetCounts = new Counts();
+            counts.add(targetCounts);
+            for (int i = 0; i < target.idle() + target.slow(); i++) {
+                Held connection = new Held(target, targetCounts, i >= target.idle());
+                held.add(connection);
+                toOpen.add(connection);
+            }
+        }
+        this.thread = new Thread(this::loop, "chaos-hostile");
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    Counts counts(Target target) {
+        return counts.get(targets.indexOf(target));
+    }
+
+    private static byte[] head(Target target) {
+        return ("POST /orders HTTP/1.1\r\nHost: 127.0.0.1:" + target.port() + "\r\nContent-Type: application/json\r\n"
+                + "Content-Length: " + DECLARED + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private void loop() {
+        long nextTrickle = System.nanoTime();
+        try {
+            while (!stopping) {
+                // at most 500 connects a turn: a wave of connections let go at once is opened again over a few turns
+                for (int i = 0; i < 500 && !toOpen.isEmpty(); i++) {
+                    open(toOpen.poll());
+                }
+                selector.select(100);
+                for (SelectionKey key : selector.selectedKeys()) {
+                    Held connection = (Held) key.attachment();
+                    if (!key.isValid()) {
+                        continue;
+                    }
+                    if (key.isConnectable()) {
+                        connected(key, connection);
+                    }
+                    else if (key.isReadable()) {
+                        read(connection);
+                    }
+                }
+                selector.selectedKeys().clear();
+                if (System.nanoTime() >= nextTrickle) {
+                    nextTrickle = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+                    trickle();
+                }
+            }
+        }
+        catch (IOException ex) {
+            // the selector itself failed: the load ends, the probes still judge
+        }
+        finally {
+            for (Held connection : held) {
+                closeQuietly(connection);
+            }
+            try {
+                selector.close();
+            }
+            catch (IOException ex) {
+                // closing anyway
+            }
+        }
+    }
+
+    private void open(Held connection) {
+        try {
+            SocketChannel channel = SocketChannel.open();
+            channel.configureBlocking(false);
+            connection.channel = channel;
+            connection.answered = false;
+            connection.bodySent = 0;
+            if (channel.connect(new InetSocketAddress("127.0.0.1", connection.target.port()))) {
+                sendHead(connection);
+                channel.register(selector, SelectionKey.OP_READ, connection);
+            }
+            else {
+                channel.register(selector, SelectionKey.OP_CONNECT, connection);
+            }
+        }
+        catch (IOException ex) {
+            connection.counts.notConnected.incrementAndGet();
+            closeQuietly(connection);
+        }
+    }
+
+    private void connected(SelectionKey key, Held connection) {
+        try {
+            connection.channel.finishConnect();
+            sendHead(connection);
+            key.interestOps(SelectionKey.OP_READ);
+        }
+        catch (IOException ex) {
+            connection.counts.notConnected.incrementAndGet();
+            closeQuietly(connection);
+            toOpen.add(connection);
+        }
+    }
+
+    private void sendHead(Held connection) throws IOException {
+        connection.channel.write(ByteBuffer.wrap(head(connection.target)));
+        connection.counts.opened.incrementAndGet();
+    }
+
+    private void read(Held connection) {
+        try {
+            scratch.clear();
+            int read = connection.channel.read(scratch);
+            if (read > 0 && !connection.answered) {
+                connection.answered = true;
+                String start = new String(scratch.array(), 0, Math.min(read, 12), StandardCharsets.US_ASCII);
+                (start.startsWith("HTTP/1.1 408") ? connection.counts.answered408 : connection.counts.answeredOther)
+                        .incrementAndGet();
+            }
+            if (read < 0) {
+                letGo(connection);
+            }
+        }
+        catch (IOException ex) {
+            letGo(connection);
+        }
+    }
+
+    private void trickle() {
+        ByteBuffer one = ByteBuffer.allocate(1);
+        for (Held connection : held) {
+            if (!connection.slow || connection.channel == null || !connection.channel.isConnected()
+                    || connection.bodySent >= DECLARED - 1) {
+                continue;
+            }
+            try {
+                one.clear();
+                one.put((byte) ' ').flip();
+                connection.bodySent += connection.channel.write(one);
+            }
+            catch (IOException ex) {
+                letGo(connection);
+            }
+        }
+    }
+
+    private void letGo(Held connection) {
+        connection.counts.closedByServer.incrementAndGet();
+        closeQuietly(connection);
+        if (!stopping) {
+            toOpen.add(connection);
+        }
+    }
+
+    private static void closeQuietly(Held connection) {
+        if (connection.channel != null) {
+            try {
+                connection.channel.close();
+            }
+            catch (IOException ex) {
+                // gone already
+            }
+            connection.channel = null;
+        }
+    }
+
+    /** Stops the load and closes every connection (within a few seconds). */
+    @Override
+    public void close() {
+        stopping = true;
+        selector.wakeup();
+        try {
+            thread.join(Duration.ofSeconds(30).toMillis());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
