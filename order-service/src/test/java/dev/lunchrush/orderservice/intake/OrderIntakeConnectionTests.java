@@ -222,7 +222,7 @@ class OrderIntakeConnectionTests extends OrderServiceTests {
         return responses;
     }
 
-    /** One HTTP/1.1 response with a Content-Length body (what this service sends). */
+    /** One HTTP/1.1 response, its body by Content-Length or chunked (the feed streams its answer). */
     private static Response readResponse(InputStream in) throws IOException {
         String statusLine = line(in);
         int status = Integer.parseInt(statusLine.split(" ")[1]);
@@ -231,6 +231,18 @@ class OrderIntakeConnectionTests extends OrderServiceTests {
         while (!(header = line(in)).isEmpty()) {
             int colon = header.indexOf(':');
             headers.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT), header.substring(colon + 1).trim());
+        }
+        if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+            java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+            int size;
+            while ((size = Integer.parseInt(line(in).split(";")[0].trim(), 16)) > 0) {
+                body.write(in.readNBytes(size));
+                line(in);
+            }
+            while (!line(in).isEmpty()) {
+                // trailers, none expected
+            }
+            return new Response(status, headers, body.toString(StandardCharsets.UTF_8));
         }
         int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
         byte[] body = in.readNBytes(length);
