@@ -57,6 +57,16 @@ public abstract class OrderServiceHttp {
         }
     }
 
+    /** A port nothing listens on: a broker that is away. */
+    public static int closedPort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
     protected URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }

@@ -1,22 +1,16 @@
 package dev.lunchrush.orderservice.readiness;
 
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.lunchrush.orderservice.OrderServiceHttp;
 import dev.lunchrush.orderservice.OrderServiceTests;
 import dev.lunchrush.testing.TestBrokers;
 
@@ -29,14 +23,9 @@ import static org.awaitility.Awaitility.await;
  * the service down in the Kafka act, nor make an orchestrator restart it).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ReadinessPerActTests {
+class ReadinessPerActTests extends OrderServiceHttp {
 
     private static final int CLOSED_PORT = closedPort();
-
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
-    @LocalServerPort
-    int port;
 
     @DynamicPropertySource
     static void kafkaOnly(DynamicPropertyRegistry registry) {
@@ -46,7 +35,7 @@ class ReadinessPerActTests {
     }
 
     @Test
-    void readyInTheLogActWithoutRabbitMqAndNotInTheQueueActs() throws Exception {
+    void readyInTheLogActWithoutRabbitMqAndNotInTheQueueActs() {
         switchTo("log");
         await().atMost(Duration.ofSeconds(30)).until(() -> get("/actuator/health/readiness").statusCode() == 200);
         assertThat(get("/actuator/health/liveness").statusCode()).isEqualTo(200);
@@ -62,33 +51,11 @@ class ReadinessPerActTests {
         assertThat(get("/actuator/health/readiness").statusCode()).isEqualTo(200);
     }
 
-    private void switchTo(String act) throws Exception {
+    private void switchTo(String act) {
         HttpResponse<String> switched = send(HttpRequest.newBuilder(uri("/admin/act"))
                 .header("Content-Type", "application/json")
-                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-                        ("admin:" + OrderServiceTests.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                .header("Authorization", basic("admin", ADMIN_PASSWORD))
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"act\":\"" + act + "\"}")));
         assertThat(switched.statusCode()).as(switched.body()).isEqualTo(200);
-    }
-
-    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri(path)).GET());
-    }
-
-    private URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port + path);
-    }
-
-    private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        return client.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static int closedPort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex) {
-            throw new IllegalStateException(ex);
-        }
     }
 }

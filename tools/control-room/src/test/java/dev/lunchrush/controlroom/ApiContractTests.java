@@ -1,17 +1,18 @@
 package dev.lunchrush.controlroom;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -24,6 +25,7 @@ import dev.lunchrush.testing.ApiContract;
 import dev.lunchrush.testing.MvcMappings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The control room's OpenAPI document against the running app, both ways ({@link ApiContract}): every mapped path
@@ -34,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
     "lunchrush.security.admin-password=contract-admin-secret", "server.address=127.0.0.1"})
 class ApiContractTests {
 
-    private static final HttpServer ORDER_SERVICE = orderService();
+    private static final StubOrderService ORDER_SERVICE = new StubOrderService();
 
     @LocalServerPort
     int port;
@@ -42,39 +44,9 @@ class ApiContractTests {
     @Autowired
     ApplicationContext context;
 
-    private static HttpServer orderService() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            server.createContext("/menu", exchange -> answer(exchange, 200,
-                    "{\"kitchens\":[{\"id\":\"k1\",\"name\":\"Noodles\",\"dishes\":[\"pad-thai\"]}]}"));
-            server.createContext("/orders", exchange -> {
-                exchange.getRequestBody().readAllBytes();
-                answer(exchange, 201, "{\"orderId\":\"o-1\"}");
-            });
-            server.createContext("/admin/act", exchange -> {
-                exchange.getRequestBody().readAllBytes();
-                answer(exchange, 200, "{\"act\":\"memory-feed\",\"strategy\":\"unbounded\",\"capacity\":20000}");
-            });
-            server.start();
-            return server;
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
     @DynamicPropertySource
     static void stack(DynamicPropertyRegistry registry) {
-        registry.add("lunchrush.order-service-url", () -> "http://127.0.0.1:" + ORDER_SERVICE.getAddress().getPort());
+        registry.add("lunchrush.order-service-url", ORDER_SERVICE::url);
         for (String service : new String[] {"kitchen-screen", "analytics-dashboard", "report-replayer", "backlog-monitor"}) {
             registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
         }
@@ -83,11 +55,35 @@ class ApiContractTests {
 
     @AfterAll
     static void stopTheStub() {
-        ORDER_SERVICE.stop(0);
+        ORDER_SERVICE.stop();
     }
 
     private URI base() {
         return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /**
+     * The documented {@code POST /api/rushes} starts a real (short) rush: it is stopped and awaited, so that the stack's
+     * rush marker is free for the next test (one rush at a time on a stack, whichever JVM runs it).
+     */
+    @AfterEach
+    void noRushLeftRunning() {
+        HttpClient http = HttpClient.newHttpClient();
+        JsonMapper json = JsonMapper.builder().build();
+        String admin = "Basic " + Base64.getEncoder().encodeToString("admin:contract-admin-secret".getBytes(StandardCharsets.UTF_8));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            boolean running = false;
+            HttpResponse<String> list = http.send(HttpRequest.newBuilder(base().resolve("/api/rushes")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            for (JsonNode rush : json.readTree(list.body())) {
+                if ("running".equals(rush.path("state").asString())) {
+                    running = true;
+                    http.send(HttpRequest.newBuilder(base().resolve("/api/rushes/" + rush.path("id").asString()))
+                            .header("Authorization", admin).DELETE().build(), HttpResponse.BodyHandlers.discarding());
+                }
+            }
+            return !running;
+        });
     }
 
     @Test

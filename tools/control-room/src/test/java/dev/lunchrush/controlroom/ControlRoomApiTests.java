@@ -1,8 +1,5 @@
 package dev.lunchrush.controlroom;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,10 +7,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.concurrent.atomic.AtomicInteger;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -39,41 +33,14 @@ class ControlRoomApiTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final AtomicInteger ORDERS = new AtomicInteger();
-    private static final HttpServer ORDER_SERVICE = orderService();
+    private static final StubOrderService ORDER_SERVICE = new StubOrderService();
 
     @LocalServerPort
     int port;
 
-    private static HttpServer orderService() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            server.createContext("/menu", exchange -> answer(exchange, 200,
-                    "{\"kitchens\":[{\"id\":\"k1\",\"name\":\"Noodles\",\"dishes\":[\"pad-thai\"]}]}"));
-            server.createContext("/orders", exchange -> {
-                exchange.getRequestBody().readAllBytes();
-                answer(exchange, 201, "{\"orderId\":\"o-" + ORDERS.incrementAndGet() + "\"}");
-            });
-            server.start();
-            return server;
-        }
-        catch (IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
-        }
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
     @DynamicPropertySource
     static void stack(DynamicPropertyRegistry registry) {
-        registry.add("lunchrush.order-service-url", () -> "http://127.0.0.1:" + ORDER_SERVICE.getAddress().getPort());
+        registry.add("lunchrush.order-service-url", ORDER_SERVICE::url);
         // nothing listens on port 9 (discard) here: the others are down
         for (String service : new String[] {"kitchen-screen", "analytics-dashboard", "report-replayer", "backlog-monitor"}) {
             registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
@@ -83,7 +50,7 @@ class ControlRoomApiTests {
 
     @AfterAll
     static void stopTheStub() {
-        ORDER_SERVICE.stop(0);
+        ORDER_SERVICE.stop();
     }
 
     private HttpResponse<String> send(String method, String path, String body, String user, String password) throws Exception {

@@ -1,0 +1,63 @@
+package dev.lunchrush.controlroom;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * An order service for the control room's tests, on 127.0.0.1: its menu, a 201 for every order (counted), and its act
+ * (what {@code PUT /admin/act} answers). The other services are left down.
+ */
+final class StubOrderService {
+
+    private final HttpServer server;
+    private final AtomicInteger orders = new AtomicInteger();
+
+    StubOrderService() {
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        server.createContext("/menu", exchange -> answer(exchange, 200,
+                "{\"kitchens\":[{\"id\":\"k1\",\"name\":\"Noodles\",\"dishes\":[\"pad-thai\"]}]}"));
+        server.createContext("/orders", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            answer(exchange, 201, "{\"orderId\":\"o-" + orders.incrementAndGet() + "\"}");
+        });
+        server.createContext("/admin/act", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            answer(exchange, 200, "{\"act\":\"memory-feed\",\"strategy\":\"unbounded\",\"capacity\":20000}");
+        });
+        server.start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** The orders it answered 201 so far. */
+    int orders() {
+        return orders.get();
+    }
+
+    void stop() {
+        server.stop(0);
+    }
+
+    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}
