@@ -12,8 +12,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
-import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.PropertySource;
@@ -55,18 +53,6 @@ public class ServerLimitsConfiguration {
                                     new ReadAfterEachResponse());
                         }
                     });
-        }
-    }
-
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = "org.apache.catalina.Valve")
-    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-    static class TomcatLimits {
-
-        /** A body nobody read closes its connection ({@link UnreadBodyValve}): no worker waits for it. */
-        @Bean
-        WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> lunchRushUnreadBodies() {
-            return factory -> factory.addEngineValves(new UnreadBodyValve());
         }
     }
 }

@@ -139,22 +139,6 @@ class ServerLimitsTests {
         assertThat(secondsUntilTheServerLetsGo(port, new byte[0], 0)).isBetween(0.5, 4.0);
     }
 
-    @Test
-    void tomcatClosesAtOnceAConnectionWhoseBodyNobodyRead() throws IOException {
-        int port = start(ServletApp.class, WebApplicationType.SERVLET);
-        assertThat(status(port, "GET /actuator/health HTTP/1.1\r\nHost: x\r\n\r\n")).isEqualTo(200);
-        long start = System.nanoTime();
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("POST /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
-                    + "Content-Length: 65536\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-            assertThat(answer).startsWith("HTTP/1.1 404");
-        }
-        // without UnreadBodyValve Tomcat would wait for the promised bytes, in a worker, until the connection timeout (1 s)
-        assertThat((System.nanoTime() - start) / 1e9).as("seconds until the answer and the close").isLessThan(0.5);
-    }
-
     private static byte[] promised() {
         return ("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 65536\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
