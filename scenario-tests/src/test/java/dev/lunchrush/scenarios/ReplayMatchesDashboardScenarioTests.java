@@ -123,10 +123,11 @@ class ReplayMatchesDashboardScenarioTests {
         ChromeDriver browser = Browsers.headlessChromium();
         try {
             browser.manage().window().setSize(new Dimension(1400, 1300));
-            browser.get(stack.uri("report-replayer", "/?date=" + day + "&zone=UTC").toString());
-            await().atMost(Duration.ofSeconds(20)).until(() -> browser.findElement(By.id("report")).isDisplayed()
-                    && !browser.findElement(By.id("report-figures")).getText().isBlank());
-            Thread.sleep(1500); // the charts' first drawing
+            browser.get(stack.uri("report-replayer", "/?date=" + day + "&zone=" + ZoneOffset.UTC.getId()).toString());
+            // the page opens on the report of ?date=…&zone=… once its list has loaded, and draws its charts
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).until(() -> Boolean.TRUE.equals(
+                    browser.executeScript("return !!(window.Chart && Chart.getChart('per-hour'));")));
+            Thread.sleep(1500); // the charts' animation
             Browsers.screenshot(browser, "report-replayer-report");
         }
         catch (InterruptedException ex) {
