@@ -24,3 +24,9 @@ CREATE TABLE IF NOT EXISTS kafka_offsets (
     next_offset  BIGINT       NOT NULL,
     PRIMARY KEY (topic, partition_id)
 );
+-- which log the offsets above belong to: Kafka's id of the topic when they were stored. A topic deleted and
+-- made again, or another cluster behind the same address, has another id, and its offsets start afresh
+CREATE TABLE IF NOT EXISTS kafka_topics (
+    topic    VARCHAR(200) PRIMARY KEY,
+    topic_id VARCHAR(32)  NOT NULL
+);

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -25,6 +27,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Repository
 public class Aggregates {
+
+    private static final Logger log = LoggerFactory.getLogger(Aggregates.class);
 
     private static final long MINUTE_MILLIS = 60_000;
 
@@ -101,6 +105,30 @@ public class Aggregates {
                 + "cast(? as bigint))) s(utc_minute, name, n) on t.utc_minute = s.utc_minute and t." + column + " = s.name "
                 + "when matched then update set " + count + " = t." + count + " + s.n "
                 + "when not matched then insert (utc_minute, " + column + ", " + count + ") values (s.utc_minute, s.name, s.n)", rows);
+    }
+
+    /**
+     * Where this reader stopped in each partition of the log whose Kafka id is {@code topicId}. Offsets stored for
+     * the topic under another id are of another log (the topic deleted and made again, or a new cluster behind the
+     * same address, as when {@code ./demo up --cluster} follows a single broker): they are forgotten, and this log is
+     * read from its start. Were they kept, the consumer would be sent past this log's end, Kafka would move it back
+     * to the start, and every record below the old offsets would be taken for one already counted. Offsets stored
+     * before the id was (none recorded) are taken to be of this log.
+     */
+    public Map<TopicPartition, Long> storedOffsets(String topic, String topicId) {
+        transactions.executeWithoutResult(status -> {
+            String stored = jdbc.sql("select topic_id from kafka_topics where topic = ?").param(topic)
+                    .query(String.class).optional().orElse(null);
+            if (stored != null && !stored.equals(topicId)) {
+                int forgotten = jdbc.sql("delete from kafka_offsets where topic = ?").param(topic).update();
+                log.warn("topic {} is another log than the one read before (id {}, was {}): {} stored offsets forgotten, "
+                        + "reading it from its start", topic, topicId, stored, forgotten);
+            }
+            if (!topicId.equals(stored)) {
+                jdbc.sql("merge into kafka_topics (topic, topic_id) key (topic) values (?, ?)").params(topic, topicId).update();
+            }
+        });
+        return storedOffsets(topic);
     }
 
     /** Where this reader stopped in each partition of the log: the next offset to read. */

@@ -4,13 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 import org.springframework.stereotype.Component;
 
@@ -30,7 +33,8 @@ import dev.lunchrush.support.kafka.KafkaDeadLetters;
  * job's rate rather than a whole poll ahead of it (250 records are three seconds of a job of 80/s). Exact
  * counts: the offsets that count are the ones stored in the embedded database with the aggregates,
  * in the same transaction; on every partition assignment the consumer is moved to them (or to the
- * log's start where none are stored), not to Kafka's committed offsets. Kafka's offsets are
+ * log's start where none are stored, or where they were stored for a topic of the same name with another
+ * Kafka id: another log), not to Kafka's committed offsets. Kafka's offsets are
  * committed too, after the database, so that the backlog monitor sees the group's progress.
  */
 @Component
@@ -43,14 +47,16 @@ class KafkaOrderListener implements ConsumerSeekAware {
     private final OrderProcessor processor;
     private final Capacity capacity;
     private final Aggregates aggregates;
+    private final KafkaAdmin kafkaAdmin;
 
     private final String topic;
 
-    KafkaOrderListener(OrderProcessor processor, Capacity capacity, Aggregates aggregates,
+    KafkaOrderListener(OrderProcessor processor, Capacity capacity, Aggregates aggregates, KafkaAdmin kafkaAdmin,
             @Value("${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}") String topic) {
         this.processor = processor;
         this.capacity = capacity;
         this.aggregates = aggregates;
+        this.kafkaAdmin = kafkaAdmin;
         this.topic = topic;
     }
 
@@ -80,7 +86,7 @@ class KafkaOrderListener implements ConsumerSeekAware {
 
     @Override
     public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-        Map<TopicPartition, Long> stored = aggregates.storedOffsets(topic);
+        Map<TopicPartition, Long> stored = storedOffsets();
         List<TopicPartition> fromStart = new ArrayList<>();
         for (TopicPartition partition : assignments.keySet()) {
             Long offset = stored.get(partition);
@@ -96,5 +102,18 @@ class KafkaOrderListener implements ConsumerSeekAware {
             callback.seekToBeginning(fromStart);
         }
         log.info("assigned {}: resuming from stored offsets {}, from the start for {}", assignments.keySet(), stored, fromStart);
+    }
+
+    /** The stored offsets, if they are of the log Kafka holds now under the topic's name (its id tells). */
+    private Map<TopicPartition, Long> storedOffsets() {
+        try {
+            TopicDescription description = kafkaAdmin.describeTopics(topic).get(topic);
+            return aggregates.storedOffsets(topic, description.topicId().toString());
+        }
+        catch (KafkaException | org.apache.kafka.common.KafkaException ex) {
+            // not known now: the offsets stored are used as they are, as on any assignment before this one
+            log.warn("could not ask Kafka for the id of topic {} ({}); resuming from the stored offsets", topic, ex.getMessage());
+            return aggregates.storedOffsets(topic);
+        }
     }
 }

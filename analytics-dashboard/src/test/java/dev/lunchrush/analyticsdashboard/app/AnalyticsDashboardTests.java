@@ -20,6 +20,7 @@ import java.util.UUID;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -38,6 +39,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Import;
+import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -91,6 +93,9 @@ class AnalyticsDashboardTests {
 
     @Autowired
     JsonMapper json;
+
+    @Autowired
+    KafkaTemplate<Object, Object> kafka;
 
     private final String run = "run-" + UUID.randomUUID();
 
@@ -296,6 +301,41 @@ class AnalyticsDashboardTests {
         }
     }
 
+    /**
+     * A topic deleted and made again under the same name (what a new cluster behind the same address is to a
+     * dashboard that keeps its data folder: {@code ./demo up --cluster} after a single broker) is another log: its
+     * records are counted from its start, not taken for ones already counted below the old log's stored offsets.
+     */
+    @Test
+    void aTopicMadeAgainIsReadFromItsStart() throws Exception {
+        Path dataDir = ServiceTestSetup.newDataDir("analytics-dashboard-test");
+        String topic = "orders-remade-" + UUID.randomUUID();
+        String group = "remade-" + UUID.randomUUID();
+        String kitchen = "kr-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
+            sendTo(topic, kitchen, 1, 20);
+            try (ConfigurableApplicationContext first = startDashboard(dataDir, group, topic)) {
+                await().atMost(Duration.ofSeconds(30)).until(() -> countOf(first, kitchen) == 20);
+            }
+            admin.deleteTopics(List.of(topic)).all().get();
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                    .untilAsserted(() -> admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get());
+            sendTo(topic, kitchen, 21, 5);
+            try (ConfigurableApplicationContext second = startDashboard(dataDir, group, topic)) {
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(countOf(second, kitchen))
+                        .as("the 20 orders of the first log and the 5 of the one made again").isEqualTo(25));
+            }
+        }
+    }
+
+    private void sendTo(String topic, String kitchen, int first, int count) {
+        for (int i = first; i < first + count; i++) {
+            kafka.send(topic, kitchen, order(kitchen, i, Instant.now()));
+        }
+        kafka.flush();
+    }
+
     private static int partitionOf(String key) {
         return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % Topology.ORDERS_PARTITIONS;
     }
@@ -330,6 +370,10 @@ class AnalyticsDashboardTests {
     }
 
     private ConfigurableApplicationContext startDashboard(Path dataDir, String group) {
+        return startDashboard(dataDir, group, Topology.ORDERS_TOPIC);
+    }
+
+    private ConfigurableApplicationContext startDashboard(Path dataDir, String group, String topic) {
         RabbitBroker broker = TestBrokers.rabbit();
         Map<String, Object> properties = new java.util.LinkedHashMap<>();
         properties.put("spring.kafka.bootstrap-servers", TestBrokers.kafkaBootstrapServers());
@@ -341,6 +385,7 @@ class AnalyticsDashboardTests {
         properties.put("server.port", 0);
         properties.put("lunchrush.data-dir", dataDir.toString());
         properties.put("spring.kafka.consumer.group-id", group);
+        properties.put("lunchrush.kafka.topic", topic);
         properties.put("lunchrush.rabbitmq.listen", false);
         properties.put("lunchrush.feed.enabled", false);
         properties.put("lunchrush.analytics.capacity-per-second", 5000);
