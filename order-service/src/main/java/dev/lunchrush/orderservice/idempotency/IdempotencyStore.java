@@ -56,6 +56,10 @@ public class IdempotencyStore {
     private static final Logger log = LoggerFactory.getLogger(IdempotencyStore.class);
 
     private static final int MAX_KEY_LENGTH = 200;
+
+    /** The prototype each hash copies (never used itself, so never shared between threads). */
+    private static final MessageDigest SHA_256 = sha256Digest();
+
     private static final Duration WAIT_FOR_FIRST = Duration.ofSeconds(30);
     /**
      * How long a request waits for the broker's answer to an earlier request with its key that was answered
@@ -243,12 +247,24 @@ public class IdempotencyStore {
         }
     }
 
+    /** SHA-256 of the bytes, from a copy of one digest: looking the algorithm up among the providers cost more. */
     private static byte[] sha256(byte[] bytes) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
+            return ((MessageDigest) SHA_256.clone()).digest(bytes);
         }
-        catch (NoSuchAlgorithmException ex) {
+        catch (CloneNotSupportedException ex) {
             throw new IllegalStateException(ex);
+        }
+    }
+
+    private static MessageDigest sha256Digest() {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.clone();
+            return digest;
+        }
+        catch (NoSuchAlgorithmException | CloneNotSupportedException ex) {
+            throw new IllegalStateException("SHA-256 that can be copied is needed for Idempotency-Key", ex);
         }
     }
 

@@ -12,8 +12,10 @@ import io.micrometer.observation.ObservationPredicate;
 import org.springdoc.core.annotations.RouterOperation;
 import org.springdoc.core.annotations.RouterOperations;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
@@ -21,6 +23,7 @@ import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.reactive.function.server.support.RouterFunctionMapping;
 
 import dev.lunchrush.events.OrderAccepted;
 import dev.lunchrush.events.OrderRequest;
@@ -80,6 +83,25 @@ class OrderRoutes {
                                 content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})))
     RouterFunction<ServerResponse> placeOrderRoute(OrderEndpoint endpoint) {
         return RouterFunctions.route().POST(OrderEndpoint.PATH, endpoint::place).build();
+    }
+
+    /**
+     * The routes are asked first, before the actuator's mappings (order -100) and the annotated controllers': a
+     * request is matched against the handler mappings in their order until one has a handler, and {@code POST
+     * /orders} went through the actuator's lookup of every endpoint before it reached its route. The route's
+     * predicate (method and exact path) is all any other request pays for coming first.
+     */
+    @Bean
+    static BeanPostProcessor routesBeforeOtherMappings() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessBeforeInitialization(Object bean, String beanName) {
+                if (bean instanceof RouterFunctionMapping mapping) {
+                    mapping.setOrder(Ordered.HIGHEST_PRECEDENCE);
+                }
+                return bean;
+            }
+        };
     }
 
     @Bean
