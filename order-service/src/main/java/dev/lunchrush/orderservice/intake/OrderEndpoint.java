@@ -6,7 +6,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
-import reactor.netty.channel.AbortedException;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
@@ -108,8 +107,8 @@ class OrderEndpoint {
 
     private Mono<ServerResponse> problem(Throwable failure) {
         Throwable cause = ProblemException.unwrap(failure);
-        if (cause instanceof AbortedException) {
-            // the client went away (or the server let it go): nobody to answer, nothing of ours failed
+        if (ProblemDocuments.connectionGone(cause)) {
+            // the client went away (or the server let it go, with its own 408): nobody to answer, nothing of ours failed
             return Mono.error(cause);
         }
         ProblemException problem;

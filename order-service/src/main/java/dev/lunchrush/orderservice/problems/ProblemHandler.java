@@ -74,10 +74,20 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         return super.handleExceptionInternal(ex, body, problemHeaders, statusCode, exchange);
     }
 
-    /** The last resort: a bug of ours is still a problem document, and it is logged. */
+    /**
+     * The last resort: a bug of ours is still a problem document, and it is logged. A connection closed under a
+     * request (the client gone, or let go by the server's timeouts) is no bug: it is not logged as one, with its
+     * stack trace, since a client that closes thousands of connections at once would otherwise have the service
+     * build and write thousands of them.
+     */
     @ExceptionHandler(RuntimeException.class)
     ResponseEntity<ProblemDetail> unexpected(RuntimeException ex) {
-        log.error("unexpected error", ex);
+        if (ProblemDocuments.connectionGone(ex)) {
+            log.debug("connection closed under a request: {}", ex.toString());
+        }
+        else {
+            log.error("unexpected error", ex);
+        }
         return problem(ProblemDocuments.unexpected());
     }
 }
