@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import io.netty.handler.timeout.ReadTimeoutException;
+import io.netty.channel.ChannelException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -46,7 +46,7 @@ public final class RequestBodies {
             return Mono.error(tooLarge(max));
         }
         return body.collect(() -> new Growing(max), Growing::add)
-                .onErrorMap(ReadTimeoutException.class, ex -> timedOut())
+                .onErrorMap(RequestBodies::requestTimedOut, ex -> timedOut())
                 .flatMap(growing -> growing.over ? Mono.error(tooLarge(max)) : Mono.just(growing.bytes()));
     }
 
@@ -107,12 +107,20 @@ public final class RequestBodies {
     }
 
     /**
-     * 408: the body's next bytes did not come within the server's read timeout ({@code lunchrush.server.read-timeout});
+     * Reactor Netty's request timeout ({@code lunchrush.server.request-timeout}): its exception's class is not public,
+     * so it is known by its name.
+     */
+    static boolean requestTimedOut(Throwable failure) {
+        return failure instanceof ChannelException && failure.getClass().getSimpleName().equals("RequestTimeoutException");
+    }
+
+    /**
+     * 408: the whole body did not come within the server's request timeout ({@code lunchrush.server.request-timeout});
      * the server closes the connection right after this answer.
      */
     public static ProblemException timedOut() {
         return new ProblemException(HttpStatus.REQUEST_TIMEOUT, "Request Timeout",
-                "the body's next bytes did not come in time (lunchrush.server.read-timeout)",
+                "the body did not come in time (lunchrush.server.request-timeout)",
                 List.of(new FieldProblem("", "the body stopped coming")), Map.of("Connection", "close"));
     }
 

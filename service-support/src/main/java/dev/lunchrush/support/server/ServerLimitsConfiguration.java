@@ -12,6 +12,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.PropertySource;
@@ -19,9 +21,10 @@ import org.springframework.context.annotation.PropertySource;
 /**
  * The HTTP limits of every service ({@code lunchrush-server-limits.properties}): Spring Boot applies the
  * {@code server.*} ones to Tomcat and Reactor Netty; for Reactor Netty, this adds what Boot has no property for:
- * the read and request timeouts of a request under way (a body promised and not sent gets a 408) and a bound on
- * open connections; and {@link ReadAfterEachResponse}, a workaround for a Reactor Netty bug. An auto-configuration, so that every service that has this module gets them; the file's
- * properties come after the service's own ({@code @PropertySource}), which may say otherwise.
+ * the request timeout of a request under way (a body promised and not sent, or trickled, gets a 408) and a bound on
+ * open connections; {@link ReadAfterEachResponse}, a workaround for a Reactor Netty bug; and {@link DroppedErrors}.
+ * For Tomcat, {@link UnreadBodyValve}. An auto-configuration, so that every service that has this module gets them;
+ * the file's properties come after the service's own ({@code @PropertySource}), which may say otherwise.
  */
 @AutoConfiguration
 @PropertySource("classpath:lunchrush-server-limits.properties")
@@ -35,11 +38,16 @@ public class ServerLimitsConfiguration {
 
         private static final Logger log = LoggerFactory.getLogger(NettyLimits.class);
 
+        /** Errors of connections closed or timed out under an answered request logged as such ({@link DroppedErrors}). */
+        @Bean
+        static DroppedErrors lunchRushDroppedErrors() {
+            return new DroppedErrors();
+        }
+
         @Bean
         NettyServerCustomizer lunchRushServerLimits(ServerLimits limits) {
             AtomicInteger open = new AtomicInteger();
             return server -> server
-                    .readTimeout(limits.readTimeout())
                     .requestTimeout(limits.requestTimeout())
                     .doOnChannelInit((observer, channel, remoteAddress) -> {
                         if (open.incrementAndGet() > limits.maxConnections()) {
@@ -53,6 +61,18 @@ public class ServerLimitsConfiguration {
                                     new ReadAfterEachResponse());
                         }
                     });
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.apache.catalina.Valve")
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    static class TomcatLimits {
+
+        /** A body nobody read closes its connection ({@link UnreadBodyValve}): no worker waits for it. */
+        @Bean
+        WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> lunchRushUnreadBodies() {
+            return factory -> factory.addEngineValves(new UnreadBodyValve());
         }
     }
 }
