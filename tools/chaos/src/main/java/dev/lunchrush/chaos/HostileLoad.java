@@ -8,21 +8,29 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The held part of the hostile clients, all on one thread and one selector: per target, connections that send a
  * request's headers declaring a 64 KB body and then nothing, and connections that send that body one byte a
- * second. A connection the server lets go (a 408, or closed) is counted and opened again at once, so that the
- * pressure stays for the whole hold; at the end, every connection is closed. 127.0.0.1 only.
+ * second. A connection the server lets go (a 408, or closed) is counted and opened again, so that the pressure stays
+ * for the whole hold: at once when it was held {@link #REOPEN_AFTER} or longer, else when that much has passed since it
+ * was opened. The attack is held connections, as many as the server lets a client hold, not a flood of new ones: a
+ * server that answers and closes a connection at once (Tomcat, for a body nobody reads) would otherwise be sent a new
+ * one as fast as a core can open them, another attack (of rate, which a proxy in front bounds). The connections are
+ * first opened over {@link #REOPEN_AFTER}: all are held from then on. At the end, every connection is closed.
+ * 127.0.0.1 only.
  */
 final class HostileLoad implements AutoCloseable {
 
     static final int DECLARED = 64 * 1024;
+
+    /** A connection let go is opened again this long after it was opened at the earliest (the servers' timeouts). */
+    static final Duration REOPEN_AFTER = Duration.ofSeconds(10);
 
     /** Where to send and how many: {@code idle} that send nothing after the headers, {@code slow} a byte a second. */
     record Target(String name, int port, int idle, int slow) {
@@ -42,6 +50,8 @@ final class HostileLoad implements AutoCloseable {
         final Counts counts;
         final boolean slow;
         SocketChannel channel;
+        long openedAt;
+        long due;
         boolean answered;
         int bodySent;
 
@@ -55,7 +65,7 @@ final class HostileLoad implements AutoCloseable {
     private final List<Target> targets;
     private final List<Counts> counts = new ArrayList<>();
     private final List<Held> held = new ArrayList<>();
-    private final Deque<Held> toOpen = new ArrayDeque<>();
+    private final PriorityQueue<Held> toOpen = new PriorityQueue<>(Comparator.comparingLong(held -> held.due));
     private final Selector selector;
     private final ByteBuffer scratch = ByteBuffer.allocate(8192);
     private final Thread thread;
@@ -67,8 +77,12 @@ final class HostileLoad implements AutoCloseable {
         for (Target target : targets) {
             Counts targetCounts = new Counts();
             counts.add(targetCounts);
-            for (int i = 0; i < target.idle() + target.slow(); i++) {
+            int count = target.idle() + target.slow();
+            for (int i = 0; i < count; i++) {
                 Held connection = new Held(target, targetCounts, i >= target.idle());
+                // the first connections are opened evenly over REOPEN_AFTER (reckoned from the start): held from then
+                // on, they are let go and opened again spread out as they came, not as one wave every 10 s
+                connection.due = REOPEN_AFTER.toNanos() * i / count;
                 held.add(connection);
                 toOpen.add(connection);
             }
@@ -91,11 +105,16 @@ final class HostileLoad implements AutoCloseable {
     }
 
     private void loop() {
-        long nextTrickle = System.nanoTime();
+        long start = System.nanoTime();
+        for (Held connection : held) {
+            connection.due += start;
+        }
+        long nextTrickle = start;
         try {
             while (!stopping) {
                 // at most 500 connects a turn: a wave of connections let go at once is opened again over a few turns
-                for (int i = 0; i < 500 && !toOpen.isEmpty(); i++) {
+                long now = System.nanoTime();
+                for (int i = 0; i < 500 && !toOpen.isEmpty() && toOpen.peek().due <= now; i++) {
                     open(toOpen.poll());
                 }
                 selector.select(100);
@@ -139,6 +158,7 @@ final class HostileLoad implements AutoCloseable {
             SocketChannel channel = SocketChannel.open();
             channel.configureBlocking(false);
             connection.channel = channel;
+            connection.openedAt = System.nanoTime();
             connection.answered = false;
             connection.bodySent = 0;
             if (channel.connect(new InetSocketAddress("127.0.0.1", connection.target.port()))) {
@@ -164,7 +184,7 @@ final class HostileLoad implements AutoCloseable {
         catch (IOException ex) {
             connection.counts.notConnected.incrementAndGet();
             closeQuietly(connection);
-            toOpen.add(connection);
+            reopenLater(connection);
         }
     }
 
@@ -214,8 +234,13 @@ final class HostileLoad implements AutoCloseable {
         connection.counts.closedByServer.incrementAndGet();
         closeQuietly(connection);
         if (!stopping) {
-            toOpen.add(connection);
+            reopenLater(connection);
         }
+    }
+
+    private void reopenLater(Held connection) {
+        connection.due = connection.openedAt + REOPEN_AFTER.toNanos();
+        toOpen.add(connection);
     }
 
     private static void closeQuietly(Held connection) {

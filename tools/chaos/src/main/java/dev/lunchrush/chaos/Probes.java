@@ -10,7 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -35,13 +37,18 @@ final class Probes implements AutoCloseable {
         final AtomicLong asked = new AtomicLong();
         final AtomicLong late = new AtomicLong();
         final AtomicLong slowestMillis = new AtomicLong();
+        /** Orders placed (201), for the orders' figures. */
+        final AtomicLong placed = new AtomicLong();
         final List<String> lateOnes = new ArrayList<>();
+        /** The seconds (since the probes started) in which a late one was asked. */
+        final Set<Long> lateSeconds = new ConcurrentSkipListSet<>();
 
-        void answered(long millis, boolean inTime, String what) {
+        void answered(long millis, boolean inTime, String what, long askedAtSecond) {
             asked.incrementAndGet();
             slowestMillis.accumulateAndGet(millis, Math::max);
             if (!inTime) {
                 late.incrementAndGet();
+                lateSeconds.add(askedAtSecond);
                 synchronized (lateOnes) {
                     if (lateOnes.size() < 3) {
                         lateOnes.add(what);
@@ -54,14 +61,14 @@ final class Probes implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(LIMIT).build();
     private final Map<String, URI> health = new LinkedHashMap<>();
-    private final Map<String, Figures> figures = new LinkedHashMap<>();
-    private final Figures orders = new Figures();
-    private final AtomicLong placed = new AtomicLong();
+    private volatile Map<String, Figures> figures = new LinkedHashMap<>();
+    private volatile Figures orders = new Figures();
     private final URI orderUri;
     private final SampleOrders samples;
     private final Thread thread;
     private final List<CompletableFuture<?>> inFlight = new ArrayList<>();
     private volatile boolean stopping;
+    private volatile long origin;
 
     Probes(Map<String, URI> services, URI orderService, Menu menu, long seed) {
         services.forEach((name, base) -> {
@@ -75,7 +82,22 @@ final class Probes implements AutoCloseable {
     }
 
     void start() {
+        origin = System.nanoTime();
         thread.start();
+    }
+
+    /**
+     * Counts from now on afresh: what was counted until now is kept apart (a probe under way is counted where it
+     * started) and returned, as the figures of the services and then those of the orders under {@code ""}.
+     */
+    synchronized Map<String, Figures> countAfresh() {
+        Map<String, Figures> before = new LinkedHashMap<>(figures);
+        before.put("", orders);
+        Map<String, Figures> fresh = new LinkedHashMap<>();
+        figures.keySet().forEach(name -> fresh.put(name, new Figures()));
+        figures = fresh;
+        orders = new Figures();
+        return before;
     }
 
     Figures health(String service) {
@@ -87,14 +109,15 @@ final class Probes implements AutoCloseable {
     }
 
     long placed() {
-        return placed.get();
+        return orders.placed.get();
     }
 
     private void loop() {
         long next = System.nanoTime();
         while (!stopping) {
             List<CompletableFuture<?>> round = new ArrayList<>();
-            health.forEach((name, uri) -> round.add(ask(HttpRequest.newBuilder(uri).GET(), figures.get(name), 200,
+            Map<String, Figures> into = figures;
+            health.forEach((name, uri) -> round.add(ask(HttpRequest.newBuilder(uri).GET(), into.get(name), 200,
                     name + " health")));
             byte[] order = ServiceClient.JSON.writeValueAsBytes(samples.next());
             round.add(ask(HttpRequest.newBuilder(orderUri).header("Content-Type", "application/json")
@@ -115,10 +138,11 @@ final class Probes implements AutoCloseable {
                     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
                     boolean right = failure == null && response.statusCode() == wanted;
                     if (right && wanted == 201) {
-                        placed.incrementAndGet();
+                        into.placed.incrementAndGet();
                     }
                     into.answered(millis, right && millis <= LIMIT.toMillis(), what + ": "
-                            + (failure != null ? failure.getClass().getSimpleName() : response.statusCode()) + " in " + millis + " ms");
+                            + (failure != null ? failure.getClass().getSimpleName() : response.statusCode()) + " in " + millis + " ms",
+                            TimeUnit.NANOSECONDS.toSeconds(started - origin));
                     return null;
                 });
     }

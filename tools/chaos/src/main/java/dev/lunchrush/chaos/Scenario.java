@@ -33,13 +33,13 @@ public enum Scenario {
             "SIGSTOP of a Kafka broker " + BackfillFault.FREEZES + " times for " + BackfillFault.FREEZE.toSeconds()
                     + " s during a backfill of " + BackfillFault.FREEZE_ORDERS + " orders of yesterday, each when a "
                     + "batch is in the log whole and its commit not yet written; the day replayed before and after"),
-    // last: it leaves every service as it found it only when they all hold, and the others need them. Not in the suite
-    // run without --scenario (the one .ci/run runs) while it fails on two cores: see tools/chaos/README.md
+    // last: it leaves every service as it found it only when they all hold, and the others need them
     HOSTILE_CLIENTS("hostile-clients", Act.LOG, Oracle.SERVICES,
             HostileClients.IDLE + " connections declaring a 64 KB order and sending nothing and " + HostileClients.SLOW
                     + " sending it a byte a second against the order service, a quarter of that against every other service, "
-                    + "held " + HostileClients.HOLD.toSeconds() + " s, with pipelined garbage and 1 MB headers: every service "
-                    + "lives and answers health and real orders within a second");
+                    + "held " + HostileClients.HOLD.toSeconds() + " s after a warm-up of " + HostileClients.WARM_UP.toSeconds()
+                    + " s, with pipelined garbage and 1 MB headers: every service lives and answers health and real orders "
+                    + "within a second");
 
     /** How a scenario's outcome is judged. */
     enum Oracle {
@@ -73,12 +73,9 @@ public enum Scenario {
                 .orElseThrow(() -> new IllegalArgumentException("no scenario '" + id + "'; the scenarios are: " + ids()));
     }
 
-    /**
-     * The scenarios {@code ./demo chaos} runs when none is named: all but {@code hostile-clients}, which is run by name
-     * (on a 2-core machine the services do not yet answer every probe within a second under its attack).
-     */
+    /** The scenarios {@code ./demo chaos} runs when none is named: all of them, in this order. */
     public static List<Scenario> suite() {
-        return Arrays.stream(values()).filter(scenario -> scenario != HOSTILE_CLIENTS).toList();
+        return List.of(values());
     }
 
     static String ids() {

@@ -39,7 +39,7 @@ public class ChaosCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--scenario", paramLabel = "NAME", split = ",", converter = ScenarioConverter.class,
-            description = "run only these (repeat or separate with commas; default: all but hostile-clients, which runs by name)")
+            description = "run only these (repeat or separate with commas; default: all)")
     private List<Scenario> scenarios = new ArrayList<>();
 
     @Option(names = "--rate", paramLabel = "R", defaultValue = "100",
