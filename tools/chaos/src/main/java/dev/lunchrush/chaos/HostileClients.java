@@ -233,10 +233,11 @@ final class HostileClients {
         }
     }
 
+    /** The odd clients against each service in turn (each service's several at once), in the background. */
     private CompletableFuture<Void> playOddClients(List<HostileLoad.Target> targets, ExecutorService threads,
             Map<String, Map<String, Map<String, Integer>>> into) {
-        return CompletableFuture.allOf(targets.stream().map(target -> CompletableFuture.runAsync(
-                () -> into.put(target.name(), OddClients.play(target.port(), seed)), threads)).toArray(CompletableFuture[]::new));
+        return CompletableFuture.runAsync(() -> targets.forEach(
+                target -> into.put(target.name(), OddClients.play(target.port(), seed))), threads);
     }
 
     private static String late(Map<String, Probes.Figures> figures) {
