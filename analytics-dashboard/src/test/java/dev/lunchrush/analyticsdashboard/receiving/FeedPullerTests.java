@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -107,13 +108,17 @@ class FeedPullerTests {
     void whileTheFeedDeliversTheLogWaitsAndIsReadAgainOnceTheFeedIsIdle() throws Exception {
         MessageListenerContainer log = mock(MessageListenerContainer.class);
         AtomicBoolean paused = new AtomicBoolean();
+        AtomicLong pausedAt = new AtomicLong();
+        AtomicLong resumedAt = new AtomicLong();
         when(log.isRunning()).thenReturn(true);
         when(log.isPauseRequested()).thenAnswer(call -> paused.get());
         doAnswer(call -> {
+            pausedAt.set(System.nanoTime());
             paused.set(true);
             return null;
         }).when(log).pause();
         doAnswer(call -> {
+            resumedAt.set(System.nanoTime());
             paused.set(false);
             return null;
         }).when(log).resume();
@@ -125,8 +130,9 @@ class FeedPullerTests {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> calls.size() == 1);
         assertThat(paused).as("the log waits while the feed delivers").isTrue();
-        // the feed has had nothing for 5 s: the log is read again
-        await().atLeast(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(15)).untilFalse(paused);
+        // the feed has had nothing for a second: the log is read again, not sooner
+        await().atMost(Duration.ofSeconds(15)).untilFalse(paused);
+        assertThat(Duration.ofNanos(resumedAt.get() - pausedAt.get())).as("paused for").isGreaterThanOrEqualTo(Duration.ofMillis(900));
         verify(log, times(1)).pause();
         verify(log, times(1)).resume();
     }
