@@ -38,8 +38,8 @@ import dev.lunchrush.localstack.access.ServiceClient;
  * The hold is judged after a {@link #WARM_UP} of the same attack, whose figures are reported, not judged: the
  * connections are opened over its first 10 s, and each service then takes, for the first time, the paths the attack
  * sends it down (a 404 and a close, a 408); a JVM runs a path's first thousands of requests slowly while it compiles
- * it, and six services compiling at once on two cores answered ~10-20% of the probes late in those seconds (all of the
- * late ones of a run, measured), whatever the attack does after.
+ * it, and six services compiling at once on two cores answered a fifth to nine tenths of the warm-up's probes late
+ * (measured; all of the late ones of a run fell in its first ~27 s), whatever the attack does after.
  */
 final class HostileClients {
 
@@ -154,7 +154,7 @@ final class HostileClients {
                         + health.lateSeconds + " of the probes");
             }
             if (counts.closedByServer.get() == 0) {
-                failures.add(target.name() + " let go of no hostile connection in " + HOLD.toSeconds() + " s: no idle or read timeout");
+                failures.add(target.name() + " let go of no hostile connection in " + HOLD.toSeconds() + " s: no timeout");
             }
             failures.addAll(alive(target.name(), pids.get(target.name())));
         }
