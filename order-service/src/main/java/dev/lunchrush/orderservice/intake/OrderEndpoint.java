@@ -21,6 +21,7 @@ import dev.lunchrush.orderservice.problems.ProblemDocuments;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.web.EventLoops;
 import dev.lunchrush.orderservice.web.RequestBodies;
+import dev.lunchrush.support.server.ClosedConnections;
 
 /**
  * {@code POST /orders} as a WebFlux handler function ({@link OrderRoutes}): the Content-Type checked before
@@ -115,7 +116,7 @@ class OrderEndpoint {
             // timeout, and 4,000 clients closing at once kept 4,000 of those errors (hostile-clients)
             return Mono.empty();
         }
-        if (ProblemDocuments.connectionGone(cause)) {
+        if (ClosedConnections.closedUnderARequest(cause)) {
             // the server let the connection go (a timeout): nobody to answer, nothing of ours failed
             return Mono.error(cause);
         }

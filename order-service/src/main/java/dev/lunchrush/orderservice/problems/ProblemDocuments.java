@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.netty.channel.ChannelException;
 import org.jspecify.annotations.Nullable;
-import reactor.netty.channel.AbortedException;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpStatus;
@@ -53,16 +51,6 @@ public class ProblemDocuments {
     }
 
     /** 500: a bug of ours, still a problem document (the caller logs it). */
-    /**
-     * Whether the failure is the connection closed under the request: the client gone ({@code AbortedException}),
-     * or the connection failed in Netty ({@code ChannelException}: Reactor Netty's read and request timeouts,
-     * which answered the request 408 themselves, are of this kind). Nobody is left to answer and nothing of ours
-     * failed.
-     */
-    public static boolean connectionGone(Throwable failure) {
-        return failure instanceof AbortedException || failure instanceof ChannelException;
-    }
-
     public static ProblemException unexpected() {
         return new ProblemException(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error",
                 "the order service failed unexpectedly; see its log");

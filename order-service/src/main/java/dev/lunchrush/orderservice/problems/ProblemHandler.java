@@ -19,6 +19,8 @@ import org.springframework.web.server.MissingRequestValueException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
+import dev.lunchrush.support.server.ClosedConnections;
+
 /**
  * Every error of this service as {@code application/problem+json}: Spring WebFlux's own (404, 405,
  * 415, …) through {@link ResponseEntityExceptionHandler}, ours through {@link ProblemException}, with
@@ -82,7 +84,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
      */
     @ExceptionHandler(RuntimeException.class)
     ResponseEntity<ProblemDetail> unexpected(RuntimeException ex) {
-        if (ProblemDocuments.connectionGone(ex)) {
+        if (ClosedConnections.closedUnderARequest(ex)) {
             log.debug("connection closed under a request: {}", ex.toString());
         }
         else {

@@ -1,18 +1,16 @@
 package dev.lunchrush.support.server;
 
-import io.netty.channel.ChannelException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Hooks;
-import reactor.netty.channel.AbortedException;
-
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.springframework.beans.factory.InitializingBean;
 
 /**
  * Reactor's errors with nobody left to take them ({@link Hooks#onErrorDropped}): a connection closed or timed out
- * under a request whose answer was already decided (Reactor Netty's request and read timeouts, a client gone) is
+ * under a request whose answer was already decided ({@link ClosedConnections}: the request timeout, a client gone) is
  * logged at debug, one line, as what it is; any other dropped error at error level with its stack trace, as Reactor
  * does by default. Without it each request timeout wrote an error entry "Operator called default onErrorDropped":
  * 24,000 of them in one run of {@code ./demo chaos --scenario hostile-clients}. Reactor's hooks are the JVM's and add
@@ -32,7 +30,7 @@ final class DroppedErrors implements InitializingBean {
     }
 
     static void dropped(Throwable error) {
-        if (error instanceof AbortedException || error instanceof ChannelException) {
+        if (ClosedConnections.closedUnderARequest(error)) {
             log.debug("a connection closed or timed out under a request already answered: {}", error.toString());
         }
         else {
