@@ -3,7 +3,7 @@ package dev.lunchrush.testing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -14,6 +14,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class TestBrokersTests {
 
@@ -33,8 +34,9 @@ class TestBrokersTests {
     void givesAKafkaBrokerThatCreatesTopics() throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic("probe", 3, (short) 1))).all().get();
-            Set<String> topics = admin.listTopics().names().get(Duration.ofSeconds(30).toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-            assertThat(topics).contains("probe");
+            // the controller has the topic once createTopics returns; the broker that answers listTopics learns of it a
+            // moment later, so the listing is read again until it names the topic
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(admin.listTopics().names().get(5, TimeUnit.SECONDS)).contains("probe"));
         }
     }
 }
