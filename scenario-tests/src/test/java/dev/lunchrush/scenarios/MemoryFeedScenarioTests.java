@@ -27,11 +27,11 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Act 3, {@code memory-feed}, at a small scale: the order service in a 72 MB heap, whose old generation
- * leaves the feed about 35 MB once the service's own live data is in, under an overload against an
- * analytics job that takes 50 events/s, each driven by {@code ./demo rush}.
+ * Act 3, {@code memory-feed}, at a small scale: the order service in a 48 MB heap, which leaves the feed about
+ * 22 MB once the service's own live data is in, under an overload against an analytics job that takes 50
+ * events/s, each driven by {@code ./demo rush}.
  * <ul>
- * <li>{@code unbounded} dies of a real OutOfMemoryError when the feed has eaten the budget, within 20% of
+ * <li>{@code unbounded} dies of a real OutOfMemoryError when the feed has eaten the budget, within 25% of
  * the time that the budget, the measured rates and the measured event size predict, and the rush reports
  * as lost the events that were in the feed;
  * <li>{@code block}, {@code drop} and {@code throttle}, each under an overload for a quarter longer, keep the
@@ -39,9 +39,11 @@ import static org.awaitility.Awaitility.await;
  * the job: at 500/s for the 6 minutes of its run the generator fell behind on a 2-core machine (a rush not
  * sent at its rate ran past its time limit). {@code block} gets 100/s: every order waits for room, so the orders in flight are
  * the rate times the wait, and the generator's in-flight limit must hold them. {@code throttle} gets
- * 55/s into a feed of 200: a throttled order comes back after {@code Retry-After} until it is placed,
+ * 55/s into a feed of 100: a throttled order comes back after {@code Retry-After} until it is placed,
  * so under any overload the client's retries grow with time (by the surplus every second); at 55/s
- * they stay within what a 2-core machine answers.
+ * they stay within what a 2-core machine answers. The feeds are small enough to be full within the first
+ * third of a run (block's 1,000 at 50/s of surplus in 20 s, throttle's 100 at 5/s in 20 s), so that most of
+ * the heap's readings are of a full feed.
  * </ul>
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -50,15 +52,21 @@ class MemoryFeedScenarioTests {
     private static final Logger log = LoggerFactory.getLogger(MemoryFeedScenarioTests.class);
 
     private static final long MIB = 1024 * 1024;
-    private static final int HEAP_MIB = 72;
+    private static final int HEAP_MIB = 48;
     private static final int YOUNG_MIB = 8;
-    /** Where the feed's pages end up (a 1 MiB page does not stay young): what the feed can fill. */
-    private static final long OLD_GENERATION_BYTES = (HEAP_MIB - YOUNG_MIB) * MIB;
+    /**
+     * What the feed can fill: the whole heap, young generation included. The collector gives up only once a full
+     * collection leaves both the old generation and eden nearly full, so the feed's last pages fill the young
+     * generation too: counting the old generation alone, a 72 MB heap died 27-35% after the arithmetic (its young
+     * 8 MB at the measured growth is 18 s); counting the heap, within 13% (2026-12-05: 105.8 s against 108.3, and the
+     * three earlier runs 4-13% late). At the death the feed held the heap less the service's own live data.
+     */
+    private static final long HEAP_BYTES = HEAP_MIB * MIB;
     /** Orders per second offered to unbounded and drop: ten times what the job takes. */
     private static final double RATE = 500;
     private static final double JOB_RATE = 50;
     private static final double DROP_RATE = 250;
-    private static final int FEED_CAPACITY = 2000;
+    private static final int FEED_CAPACITY = 1000;
     /**
      * What a bounded run lasts at least, as a multiple of the time unbounded took to die: past the death, with its
      * heap's floor flat once its buffer is full (once full, a bounded feed holds the same whatever the run's length;
@@ -97,7 +105,7 @@ class MemoryFeedScenarioTests {
         stack.switchAct("{\"act\":\"memory-feed\",\"strategy\":\"unbounded\"}");
         Rush.registerOrderService(stack, home);
         long liveBefore = liveHeap();
-        long budget = OLD_GENERATION_BYTES - liveBefore;
+        long budget = HEAP_BYTES - liveBefore;
         log.info("order service's live heap before the rush {} bytes: the feed's budget is {} bytes", liveBefore, budget);
         assertThat(budget).as("budget left to the feed").isGreaterThan(12 * MIB);
         JsonNode kitchenBefore = stack.getJson("kitchen-screen", "/api/stats");
@@ -128,12 +136,11 @@ class MemoryFeedScenarioTests {
         log.info("unbounded died at {} s; predicted {} s from a budget of {} bytes, surplus {}/s, {} bytes an event",
                 unboundedDiedAt, predicted, budget, surplus, bytesPerEvent);
         assertThat(surplus).as("measured surplus, events/s").isGreaterThan(0.5 * (RATE - JOB_RATE));
-        // Within 40%, and later, not sooner: in this 72 MB heap the process has exited 27-35% after the time the
-        // budget and the rates give (2026-12-05, three runs: 113.5 s against 89.2, 127.3 against 97.8, 130.8 against
-        // 96.6), where it exited within 20% before; the full-size service of ./demo up dies within 6% of its
-        // arithmetic (control room and tour runs). What the small heap keeps going on past its budget is not found yet.
+        // Within 25%: the last seconds, when full collections come back to back and slow the intake down, make the
+        // death a little late (up to 13% in the runs above); the full-size service of ./demo up dies within 6% of its
+        // arithmetic (control room and tour runs).
         assertThat(unboundedDiedAt).as("death, seconds into the rush, against %.1f s predicted", predicted)
-                .isCloseTo(predicted, within(0.4 * predicted));
+                .isCloseTo(predicted, within(0.25 * predicted));
 
         // what was lost: the feed at the death, as the readers tell it once they have settled. Every order
         // entered the feed before it was sent to the kitchen's queue, and got its 201 after that; so the
@@ -160,8 +167,10 @@ class MemoryFeedScenarioTests {
     void blockHoldsTheHeapFlatNothingIsLostAndTheProducerAndTheKitchenWait() throws Exception {
         Bounded run = bounded("block", 100, FEED_CAPACITY);
         assertThat(run.report.orders("unavailable")).as("orders refused after waiting for room (503)").isPositive();
-        assertThat(run.report.json().path("latencyMillis").path("p50").asDouble())
-                .as("median latency of a placed order, ms: it waited for room").isGreaterThan(200);
+        // once the feed is full, a placed order has waited for room (up to the 2 s block timeout); the first third of
+        // the run, while the feed fills, none waits, so the median says little and the slowest hundredth says it
+        assertThat(run.report.json().path("latencyMillis").path("p99").asDouble())
+                .as("latency of the slowest hundredth of the placed orders, ms: they waited for room").isGreaterThan(1000);
         // nothing lost: what entered the feed reached the job and the kitchen
         assertThat(run.delivered).as("delivered to the job").isEqualTo(run.accepted);
         assertThat(run.kitchen).as("kitchen got").isEqualTo(run.accepted);
@@ -184,7 +193,7 @@ class MemoryFeedScenarioTests {
     @Test
     @Order(4)
     void throttleHoldsTheHeapFlatAndEveryThrottledOrderIsPlacedOnce() throws Exception {
-        Bounded run = bounded("throttle", 55, 200);
+        Bounded run = bounded("throttle", 55, 100);
         assertThat(run.report.orders("throttled")).as("429s").isPositive();
         assertThat(run.report.orders("retried")).as("retried with the same Idempotency-Key").isPositive();
         assertThat(run.report.orders("timeouts") + run.report.orders("connectionErrors")).as("unanswered").isZero();
@@ -211,7 +220,7 @@ class MemoryFeedScenarioTests {
         Rush.registerOrderService(stack, home);
         long pid = stack.service("order-service").pid();
         double unboundedLived = Double.isNaN(unboundedDiedAt)
-                ? (OLD_GENERATION_BYTES - liveHeap()) / ((RATE - JOB_RATE) * 1000.0) : unboundedDiedAt;
+                ? (HEAP_BYTES - liveHeap()) / ((RATE - JOB_RATE) * 1000.0) : unboundedDiedAt;
         long seconds = (long) Math.ceil(LONGER * unboundedLived) + 2;
         JsonNode before = stack.getJson("order-service", "/api/stats");
         JsonNode kitchenBefore = stack.getJson("kitchen-screen", "/api/stats");

@@ -19,7 +19,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * {@code ./demo rush}'s closing table on a short scaled rush in the log act: 160 orders/s for 30 s
- * against an analytics job of 80/s, then 20/s while it catches up. The lesson's arithmetic says
+ * against an analytics job of 80/s, then 20/s for 10 s (the snapshots past the rush's end that its backlog is read
+ * from; the catch-up is not judged here, the control room's act 4 judges it). The lesson's arithmetic says
  * 80 events/s of surplus and 2,400 events behind at the end of the rush; the measured table agrees
  * within 10%. The rates are what a 2-core machine running the services, Kafka, RabbitMQ and the
  * generator holds without falling behind (at 300/s the generator fell behind on such a machine, and
@@ -45,7 +46,7 @@ class RushTableScenarioTests {
         long receivedBefore = settledDashboardReceived();
         Rush.Report report = Rush.run(stack, home, Duration.ofMinutes(5), List.of("--profile", "custom",
                 "--rate", String.valueOf((int) RATE), "--duration", RUSH_SECONDS + "s", "--then-rate", "20",
-                "--then-duration", "40s", "--dashboard-capacity", String.valueOf((int) JOB_RATE), "--seed", "12"));
+                "--then-duration", "10s", "--dashboard-capacity", String.valueOf((int) JOB_RATE), "--seed", "12"));
 
         JsonNode surplus = report.line("surplus rate (in − out)");
         JsonNode backlog = report.line("backlog at the end of the rush");
