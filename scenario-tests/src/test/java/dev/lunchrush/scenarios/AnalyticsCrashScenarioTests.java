@@ -30,6 +30,7 @@ import static org.awaitility.Awaitility.await;
  * the end the dashboard's numbers are exactly the log's contents, and the screen shows every order of
  * the log once.
  */
+@SideBySide
 class AnalyticsCrashScenarioTests {
 
     private static final int ORDERS = 2000;

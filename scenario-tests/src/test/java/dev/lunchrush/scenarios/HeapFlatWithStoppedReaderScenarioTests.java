@@ -27,6 +27,7 @@ import static org.awaitility.Awaitility.await;
  * a full collection) stays flat, far below what a buffer of the unread orders would need, while the
  * backlog monitor counts exactly the orders placed since the reader stopped as unread.
  */
+@SideBySide
 class HeapFlatWithStoppedReaderScenarioTests {
 
     private static final Logger log = LoggerFactory.getLogger(HeapFlatWithStoppedReaderScenarioTests.class);

@@ -28,6 +28,7 @@ import static org.awaitility.Awaitility.await;
  * analytics dashboard, each in its own consumer group, both get every one of them, and each kitchen's
  * orders in the order they were placed.
  */
+@SideBySide
 class LogScenarioTests {
 
     private static final int ORDERS = 400;

@@ -22,6 +22,7 @@ import static org.awaitility.Awaitility.await;
  * was unknown to the client); a request that could not even connect wrote nothing. Each reader counts
  * exactly the log.
  */
+@SideBySide
 class OrderServiceCrashScenarioTests {
 
     private static final Logger log = LoggerFactory.getLogger(OrderServiceCrashScenarioTests.class);

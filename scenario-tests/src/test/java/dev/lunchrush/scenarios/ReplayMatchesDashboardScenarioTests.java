@@ -33,6 +33,7 @@ import static org.awaitility.Awaitility.await;
  * the log by timestamp, gives exactly the dashboard's numbers for that day (total, per kitchen, per
  * hour, per dish), in UTC and in a zone whose days start at a quarter past the UTC hour.
  */
+@SideBySide
 class ReplayMatchesDashboardScenarioTests {
 
     private static final ZoneId OTHER_ZONE = ZoneId.of("Asia/Kathmandu"); // UTC+05:45

@@ -61,7 +61,8 @@ public final class ServiceProcess implements AutoCloseable {
         catch (IOException ex) {
             throw new IllegalStateException(ex);
         }
-        Path logFile = logDir.resolve(module + "-" + Instant.now().toEpochMilli() + ".log");
+        // the port too: scenarios that run side by side may start the same module in the same millisecond
+        Path logFile = logDir.resolve(module + "-" + port + "-" + Instant.now().toEpochMilli() + ".log");
         ServiceProcess service = new ServiceProcess(module, port, command, environment, logFile);
         service.launch(startTimeout);
         return service;

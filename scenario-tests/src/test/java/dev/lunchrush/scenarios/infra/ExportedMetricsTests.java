@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.scenarios.Orders;
+import dev.lunchrush.scenarios.SideBySide;
 import dev.lunchrush.scenarios.Stack;
 import dev.lunchrush.testing.TestBrokers;
 
@@ -51,6 +52,7 @@ import static org.awaitility.Awaitility.await;
  * Not scraped, and why: {@link KnownMetrics#KAFKA_EXPORTER} (kafka-exporter runs in docker compose
  * only) and {@link KnownMetrics#PROMETHEUS} (made by Prometheus itself).
  */
+@SideBySide
 class ExportedMetricsTests {
 
     private static final Logger log = LoggerFactory.getLogger(ExportedMetricsTests.class);

@@ -12,6 +12,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.scenarios.Orders;
+import dev.lunchrush.scenarios.SideBySide;
 import dev.lunchrush.scenarios.Stack;
 import dev.lunchrush.testing.TestBrokers;
 
@@ -25,6 +26,7 @@ import static org.awaitility.Awaitility.await;
  * it alone, once its oldest unread order is older than 60 s and has stayed so for 30 s; the same
  * Prometheus reports it down ({@code ServiceDown}).
  */
+@SideBySide
 class OldestUnreadAlertTests {
 
     private static final String STOPPED_READER = "kafka:analytics-dashboard";
