@@ -36,7 +36,7 @@ public enum Scenario {
     // last: it leaves every service as it found it only when they all hold, and the others need them
     HOSTILE_CLIENTS("hostile-clients", Act.LOG, Oracle.SERVICES,
             HostileClients.IDLE + " connections declaring a 64 KB order and sending nothing and " + HostileClients.SLOW
-                    + " sending it a byte a second against the order service, a quarter of that against every other service, "
+                    + " sending it a byte a second against the order service, a tenth of that against every other service, "
                     + "held " + HostileClients.HOLD.toSeconds() + " s after a warm-up of " + HostileClients.WARM_UP.toSeconds()
                     + " s, with pipelined garbage and 1 MB headers: every service lives and answers health and real orders "
                     + "within a second");
