@@ -15,7 +15,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The JSON form of {@link OrderEvent}: UTF-8, ISO-8601 instants. Readers that meet bytes this
- * codec cannot read get an {@link OrderEventFormatException} and dead-letter the record.
+ * codec cannot read, or an order with a field beyond {@link OrderLimits}, get an
+ * {@link OrderEventFormatException} and dead-letter the record: whoever wrote it (the intake, an import, another
+ * producer on the broker), no reader is handed an order its store was not made to hold.
  */
 public final class OrderEventCodec {
 
@@ -38,8 +40,8 @@ public final class OrderEventCodec {
     /**
      * Reads an event and checks the fields every reader relies on.
      *
-     * @throws OrderEventFormatException when the bytes are not JSON, not an order event or larger than
-     *     {@link #MAX_EVENT_BYTES}
+     * @throws OrderEventFormatException when the bytes are not JSON, not an order event, larger than
+     *     {@link #MAX_EVENT_BYTES} or an order with a field beyond {@link OrderLimits}
      */
     public static OrderEvent decode(byte[] bytes) {
         return decode(bytes, 0, bytes.length);
@@ -112,21 +114,25 @@ public final class OrderEventCodec {
             switch (field) {
                 case "orderId" -> {
                     if (tally) {
-                        orderIdPresent = textNotBlank(parser, field);
+                        orderIdPresent = textNotBlank(parser, field, OrderLimits.MAX_EVENT_ID_LENGTH);
                     }
                     else {
-                        orderId = text(parser, field);
+                        orderId = text(parser, field, OrderLimits.MAX_EVENT_ID_LENGTH);
                         orderIdPresent = orderId != null && !orderId.isBlank();
                     }
                 }
                 case "placedAt" -> placedAt = instant(parser);
-                case "kitchenId" -> kitchenId = text(parser, field);
-                case "customerId" -> customerId = text(parser, field);
+                case "kitchenId" -> kitchenId = text(parser, field, OrderLimits.MAX_ID_LENGTH);
+                case "customerId" -> customerId = text(parser, field, OrderLimits.MAX_ID_LENGTH);
                 case "items" -> items = items(parser);
-                case "deliveryAddress" -> deliveryAddress = tally ? skipText(parser, field) : text(parser, field);
-                case "notes" -> notes = tally ? skipText(parser, field) : text(parser, field);
-                case "origin" -> origin = tally ? skipText(parser, field) : text(parser, field);
-                case "run" -> run = tally ? skipText(parser, field) : text(parser, field);
+                case "deliveryAddress" -> deliveryAddress = tally ? skipText(parser, field, OrderLimits.MAX_ADDRESS_LENGTH)
+                        : text(parser, field, OrderLimits.MAX_ADDRESS_LENGTH);
+                case "notes" -> notes = tally ? skipText(parser, field, OrderLimits.MAX_NOTES_LENGTH)
+                        : text(parser, field, OrderLimits.MAX_NOTES_LENGTH);
+                case "origin" -> origin = tally ? skipText(parser, field, OrderLimits.MAX_EVENT_ID_LENGTH)
+                        : text(parser, field, OrderLimits.MAX_EVENT_ID_LENGTH);
+                case "run" -> run = tally ? skipText(parser, field, OrderLimits.MAX_EVENT_ID_LENGTH)
+                        : text(parser, field, OrderLimits.MAX_EVENT_ID_LENGTH);
                 case "sequence" -> sequence = number(parser, field);
                 default -> parser.skipChildren();
             }
@@ -146,6 +152,10 @@ public final class OrderEventCodec {
         if (placedAt == null) {
             throw new OrderEventFormatException("not an order event: placedAt is missing", null);
         }
+        if (placedAt.isBefore(OrderLimits.EARLIEST_PLACED_AT) || placedAt.isAfter(OrderLimits.LATEST_PLACED_AT)) {
+            throw new OrderEventFormatException("not an order event: placedAt " + placedAt + " is not between "
+                    + OrderLimits.EARLIEST_PLACED_AT + " and " + OrderLimits.LATEST_PLACED_AT, null);
+        }
         return tally ? new OrderTally(placedAt, kitchenId, customerId, items)
                 : new OrderEvent(orderId, placedAt, kitchenId, customerId, items, deliveryAddress, notes, origin, run,
                         sequence);
@@ -161,6 +171,10 @@ public final class OrderEventCodec {
         List<OrderItem> items = new ArrayList<>(4);
         JsonToken token;
         while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+            if (items.size() == OrderLimits.MAX_ITEMS) {
+                throw new OrderEventFormatException("not an order event: more than " + OrderLimits.MAX_ITEMS + " items",
+                        null);
+            }
             if (token != JsonToken.START_OBJECT) {
                 throw new OrderEventFormatException("not an order event: bad item " + token, null);
             }
@@ -170,12 +184,12 @@ public final class OrderEventCodec {
                 String field = parser.currentName();
                 parser.nextToken();
                 switch (field) {
-                    case "dish" -> dish = text(parser, field);
+                    case "dish" -> dish = text(parser, field, OrderLimits.MAX_ID_LENGTH);
                     case "quantity" -> quantity = number(parser, field);
                     default -> parser.skipChildren();
                 }
             }
-            if (dish == null || quantity <= 0 || quantity > Integer.MAX_VALUE) {
+            if (dish == null || quantity <= 0 || quantity > OrderLimits.MAX_QUANTITY) {
                 throw new OrderEventFormatException("not an order event: bad item " + dish + " x " + quantity, null);
             }
             items.add(new OrderItem(dish, (int) quantity));
@@ -183,19 +197,19 @@ public final class OrderEventCodec {
         return items;
     }
 
-    private static String text(JsonParser parser, String field) {
-        return hasText(parser, field) ? parser.getString() : null;
+    private static String text(JsonParser parser, String field, int maxLength) {
+        return hasText(parser, field, maxLength) ? parser.getString() : null;
     }
 
     /** {@link #text}'s check without the string: null, as a tally keeps no such field. */
-    private static String skipText(JsonParser parser, String field) {
-        hasText(parser, field);
+    private static String skipText(JsonParser parser, String field, int maxLength) {
+        hasText(parser, field, maxLength);
         return null;
     }
 
     /** Whether {@link #text} would give a text that is not blank, read from the parser's own characters. */
-    private static boolean textNotBlank(JsonParser parser, String field) {
-        if (!hasText(parser, field)) {
+    private static boolean textNotBlank(JsonParser parser, String field, int maxLength) {
+        if (!hasText(parser, field, maxLength)) {
             return false;
         }
         char[] characters = parser.getStringCharacters();
@@ -209,14 +223,22 @@ public final class OrderEventCodec {
         return false;
     }
 
-    /** False for null, true for any scalar (its text is the field's), poison for an object or a list. */
-    private static boolean hasText(JsonParser parser, String field) {
+    /**
+     * False for null, true for any scalar (its text is the field's) of at most {@code maxLength} characters,
+     * poison for an object, a list or a longer text.
+     */
+    private static boolean hasText(JsonParser parser, String field, int maxLength) {
         JsonToken token = parser.currentToken();
         if (token == JsonToken.VALUE_NULL) {
             return false;
         }
         if (!token.isScalarValue()) {
             throw new OrderEventFormatException("not an order event: " + field + " is not text", null);
+        }
+        int length = parser.getStringLength();
+        if (length > maxLength) {
+            throw new OrderEventFormatException("not an order event: " + field + " has " + length
+                    + " characters, more than " + maxLength, null);
         }
         return true;
     }

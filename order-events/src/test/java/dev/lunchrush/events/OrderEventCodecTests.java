@@ -2,7 +2,9 @@ package dev.lunchrush.events;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
@@ -67,6 +69,88 @@ class OrderEventCodecTests {
         assertThat(json.length).isGreaterThan(OrderEventCodec.MAX_EVENT_BYTES);
         assertThatThrownBy(() -> OrderEventCodec.decode(json)).isInstanceOf(OrderEventFormatException.class)
                 .hasMessageContaining("more than " + OrderEventCodec.MAX_EVENT_BYTES);
+    }
+
+    /** An order with every field at its limit, in characters of three and four bytes of UTF-8. */
+    static OrderEvent atTheLimits() {
+        List<OrderItem> items = IntStream.range(0, OrderLimits.MAX_ITEMS)
+                .mapToObj(i -> new OrderItem(text(OrderLimits.MAX_ID_LENGTH - 2) + "%02d".formatted(i), OrderLimits.MAX_QUANTITY))
+                .toList();
+        return new OrderEvent(text(OrderLimits.MAX_EVENT_ID_LENGTH), OrderLimits.LATEST_PLACED_AT,
+                text(OrderLimits.MAX_ID_LENGTH), text(OrderLimits.MAX_ID_LENGTH), items, text(OrderLimits.MAX_ADDRESS_LENGTH),
+                text(OrderLimits.MAX_NOTES_LENGTH), text(OrderLimits.MAX_EVENT_ID_LENGTH),
+                text(OrderLimits.MAX_EVENT_ID_LENGTH), Long.MAX_VALUE);
+    }
+
+    /** {@code length} UTF-16 units: a euro sign (3 bytes of UTF-8), then a clef (a surrogate pair, 4 bytes), and so on. */
+    private static String text(int length) {
+        StringBuilder text = new StringBuilder(length);
+        while (text.length() < length) {
+            text.append(length - text.length() >= 2 && text.length() % 3 == 1 ? "\uD834\uDD1E" : "\u20AC");
+        }
+        return text.toString();
+    }
+
+    @Test
+    void readsAnOrderWithEveryFieldAtItsLimit() {
+        OrderEvent event = atTheLimits();
+        byte[] json = OrderEventCodec.encode(event);
+
+        assertThat(OrderEventCodec.decode(json)).isEqualTo(event);
+        assertThat(OrderEventCodec.decodeTally(json, 0, json.length)).isEqualTo(tallyOf(event));
+        OrderEvent earliest = new OrderEvent("o-1", OrderLimits.EARLIEST_PLACED_AT, "k1", null,
+                List.of(new OrderItem("ramen", 1)), "12 Mill Lane", null, OrderEvent.ORIGIN_IMPORT, "", 0);
+        assertThat(OrderEventCodec.decode(OrderEventCodec.encode(earliest))).isEqualTo(earliest);
+    }
+
+    @Test
+    void refusesAnOrderWithAFieldBeyondItsLimitWhoeverWroteIt() {
+        OrderEvent limits = atTheLimits();
+        String longer = "x";
+        List<OrderItem> oneMoreItem = new java.util.ArrayList<>(limits.items());
+        oneMoreItem.add(new OrderItem("ramen", 1));
+        Map<String, OrderEvent> beyond = new LinkedHashMap<>();
+        beyond.put("orderId", with(limits, limits.orderId() + longer, limits.kitchenId(), limits.customerId(), limits.items(),
+                limits.deliveryAddress(), limits.notes(), limits.origin(), limits.run(), limits.placedAt()));
+        beyond.put("kitchenId", with(limits, limits.orderId(), limits.kitchenId() + longer, limits.customerId(), limits.items(),
+                limits.deliveryAddress(), limits.notes(), limits.origin(), limits.run(), limits.placedAt()));
+        beyond.put("customerId", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId() + longer,
+                limits.items(), limits.deliveryAddress(), limits.notes(), limits.origin(), limits.run(), limits.placedAt()));
+        beyond.put("dish", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId(),
+                List.of(new OrderItem(limits.items().get(0).dish() + longer, 1)), limits.deliveryAddress(), limits.notes(),
+                limits.origin(), limits.run(), limits.placedAt()));
+        beyond.put("deliveryAddress", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId(), limits.items(),
+                limits.deliveryAddress() + longer, limits.notes(), limits.origin(), limits.run(), limits.placedAt()));
+        beyond.put("notes", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId(), limits.items(),
+                limits.deliveryAddress(), limits.notes() + longer, limits.origin(), limits.run(), limits.placedAt()));
+        beyond.put("origin", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId(), limits.items(),
+                limits.deliveryAddress(), limits.notes(), limits.origin() + longer, limits.run(), limits.placedAt()));
+        beyond.put("run", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId(), limits.items(),
+                limits.deliveryAddress(), limits.notes(), limits.origin(), limits.run() + longer, limits.placedAt()));
+        beyond.put("more than " + OrderLimits.MAX_ITEMS + " items", with(limits, limits.orderId(), limits.kitchenId(),
+                limits.customerId(), oneMoreItem, limits.deliveryAddress(), limits.notes(), limits.origin(), limits.run(),
+                limits.placedAt()));
+        beyond.put("x " + (OrderLimits.MAX_QUANTITY + 1), with(limits, limits.orderId(), limits.kitchenId(),
+                limits.customerId(), List.of(new OrderItem("ramen", OrderLimits.MAX_QUANTITY + 1)), limits.deliveryAddress(),
+                limits.notes(), limits.origin(), limits.run(), limits.placedAt()));
+        beyond.put("placedAt +10000", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId(), limits.items(),
+                limits.deliveryAddress(), limits.notes(), limits.origin(), limits.run(), limits.placedAt().plusNanos(1)));
+        beyond.put("placedAt -1000000000", with(limits, limits.orderId(), limits.kitchenId(), limits.customerId(),
+                limits.items(), limits.deliveryAddress(), limits.notes(), limits.origin(), limits.run(), Instant.MIN));
+        beyond.forEach((what, event) -> {
+            byte[] json = OrderEventCodec.encode(event);
+            assertThatThrownBy(() -> OrderEventCodec.decode(json)).as(what)
+                    .isInstanceOf(OrderEventFormatException.class).hasMessageStartingWith("not an order event")
+                    .hasMessageContaining(what);
+            assertThatThrownBy(() -> OrderEventCodec.decodeTally(json, 0, json.length)).as("tally, " + what)
+                    .isInstanceOf(OrderEventFormatException.class).hasMessageContaining(what);
+        });
+    }
+
+    private static OrderEvent with(OrderEvent event, String orderId, String kitchenId, String customerId,
+            List<OrderItem> items, String deliveryAddress, String notes, String origin, String run, Instant placedAt) {
+        return new OrderEvent(orderId, placedAt, kitchenId, customerId, items, deliveryAddress, notes, origin, run,
+                event.sequence());
     }
 
     @Test

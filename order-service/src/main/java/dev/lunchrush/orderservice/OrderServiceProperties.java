@@ -18,8 +18,6 @@ import org.springframework.validation.annotation.Validated;
  * @param outputTimeout how long an order waits for the broker's confirm or ack before it gets 503
  * @param maxOrderBody the largest {@code POST /orders} body; larger gets 413
  * @param maxImportBody the largest import body (1000 orders of about 1 KB fit)
- * @param maxItems the most lines one order may have
- * @param maxQuantity the most portions of one dish in one line; more is taken for a typo
  * @param maxImportOrders the most orders one import call may carry
  * @param recentOrders how many recent orders {@code GET /orders/{id}} remembers
  */
@@ -30,8 +28,6 @@ public record OrderServiceProperties(
         @DefaultValue("5s") Duration outputTimeout,
         @DefaultValue("64KB") DataSize maxOrderBody,
         @DefaultValue("4MB") DataSize maxImportBody,
-        @DefaultValue("20") @Min(1) int maxItems,
-        @DefaultValue("50") @Min(1) int maxQuantity,
         @DefaultValue("1000") @Min(1) @Max(10_000) int maxImportOrders,
         @DefaultValue("1000") @Min(1) int recentOrders) {
 }

@@ -12,8 +12,8 @@ import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.OrderLimits;
 import dev.lunchrush.events.OrderRequest;
-import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.web.JsonBodies;
@@ -22,7 +22,8 @@ import dev.lunchrush.orderservice.web.JsonBodies;
  * Turns request bytes into an {@link OrderRequest}, or into a 400 that names every field that is
  * wrong. It reads the JSON as a tree and checks it by hand rather than binding it to the record:
  * binding stops at the first error and cannot tell "missing" from "wrong type" from "unknown field"
- * in a way a client can act on. Used by {@code POST /orders} and, per element, by the import.
+ * in a way a client can act on. Used by {@code POST /orders} and, per element, by the import. The limits are
+ * {@link OrderLimits}: those every reader holds, and beyond which the codec refuses a record whoever wrote it.
  */
 @Component
 public class OrderRequestParser {
@@ -31,18 +32,10 @@ public class OrderRequestParser {
 
     private static final Set<String> ITEM_FIELDS = Set.of("dish", "quantity");
 
-    private static final int MAX_ID_LENGTH = 64;
-    private static final int MAX_ADDRESS_LENGTH = 500;
-    private static final int MAX_NOTES_LENGTH = 4000;
-
     private final Menu menu;
-    private final int maxItems;
-    private final int maxQuantity;
 
-    OrderRequestParser(Menu menu, OrderServiceProperties properties) {
+    OrderRequestParser(Menu menu) {
         this.menu = menu;
-        this.maxItems = properties.maxItems();
-        this.maxQuantity = properties.maxQuantity();
     }
 
     /** The order of a {@code POST /orders} body. */
@@ -73,10 +66,10 @@ public class OrderRequestParser {
                 errors.add(new FieldProblem(path(prefix, name), "unknown field; allowed are " + String.join(", ", sorted(allowed))));
             }
         }
-        String kitchenId = requiredText(node, prefix, "kitchenId", MAX_ID_LENGTH, errors);
-        String customerId = requiredText(node, prefix, "customerId", MAX_ID_LENGTH, errors);
-        String deliveryAddress = requiredText(node, prefix, "deliveryAddress", MAX_ADDRESS_LENGTH, errors);
-        String notes = optionalText(node, prefix, "notes", MAX_NOTES_LENGTH, errors);
+        String kitchenId = requiredText(node, prefix, "kitchenId", OrderLimits.MAX_ID_LENGTH, errors);
+        String customerId = requiredText(node, prefix, "customerId", OrderLimits.MAX_ID_LENGTH, errors);
+        String deliveryAddress = requiredText(node, prefix, "deliveryAddress", OrderLimits.MAX_ADDRESS_LENGTH, errors);
+        String notes = optionalText(node, prefix, "notes", OrderLimits.MAX_NOTES_LENGTH, errors);
         Optional<Menu.Kitchen> kitchen = Optional.empty();
         if (kitchenId != null) {
             kitchen = menu.kitchen(kitchenId);
@@ -108,8 +101,8 @@ public class OrderRequestParser {
             errors.add(new FieldProblem(field, "must have at least one item"));
             return null;
         }
-        if (items.size() > maxItems) {
-            errors.add(new FieldProblem(field, "has " + items.size() + " items; at most " + maxItems));
+        if (items.size() > OrderLimits.MAX_ITEMS) {
+            errors.add(new FieldProblem(field, "has " + items.size() + " items; at most " + OrderLimits.MAX_ITEMS));
             return null;
         }
         List<OrderItem> result = new ArrayList<>();
@@ -125,7 +118,7 @@ public class OrderRequestParser {
                     errors.add(new FieldProblem(itemPath + "." + name, "unknown field; allowed are dish, quantity"));
                 }
             }
-            String dish = requiredText(item, itemPath, "dish", MAX_ID_LENGTH, errors);
+            String dish = requiredText(item, itemPath, "dish", OrderLimits.MAX_ID_LENGTH, errors);
             if (dish != null && kitchen.isPresent() && !kitchen.get().dishes().contains(dish)) {
                 errors.add(new FieldProblem(itemPath + ".dish", "'" + dish + "' is not on the menu of kitchen "
                         + kitchen.get().id() + "; it cooks " + String.join(", ", kitchen.get().dishes())));
@@ -148,8 +141,8 @@ public class OrderRequestParser {
             errors.add(new FieldProblem(field, "must be a whole number, was " + kind(value)));
             return null;
         }
-        if (!value.canConvertToInt() || value.intValue() > maxQuantity) {
-            errors.add(new FieldProblem(field, "must be at most " + maxQuantity + ", was " + value));
+        if (!value.canConvertToInt() || value.intValue() > OrderLimits.MAX_QUANTITY) {
+            errors.add(new FieldProblem(field, "must be at most " + OrderLimits.MAX_QUANTITY + ", was " + value));
             return null;
         }
         if (value.intValue() <= 0) {

@@ -104,7 +104,7 @@ class ActTests extends OrderServiceTests {
 
     @Test
     void aRestartedServiceReadsTheActItWroteBefore(@TempDir Path dataDir) {
-        OrderServiceProperties properties = new OrderServiceProperties(dataDir, null, null, null, 20, 50, 1000, 1000);
+        OrderServiceProperties properties = new OrderServiceProperties(dataDir, null, null, null, 1000, 1000);
         JsonMapper json = JsonMapper.builder().build();
         CurrentAct first = new CurrentAct(properties, json, event -> { });
         assertThat(first.get()).isEqualTo(ActState.initial());
