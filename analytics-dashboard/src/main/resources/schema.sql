@@ -1,14 +1,16 @@
 -- orders per UTC minute and kitchen, portions per UTC minute and dish: any zone's day and hours are
--- whole minutes in UTC, so day reports in any zone are exact
+-- whole minutes in UTC, so day reports in any zone are exact. A kitchen's id and a dish are at most
+-- OrderLimits.MAX_ID_LENGTH (64) characters: the codec refuses a record with a longer one. Tables made by
+-- earlier versions keep their wider columns (200), which hold the same
 CREATE TABLE IF NOT EXISTS kitchen_minute (
     utc_minute BIGINT       NOT NULL,
-    kitchen_id VARCHAR(200) NOT NULL,
+    kitchen_id VARCHAR(64)  NOT NULL,
     orders     BIGINT       NOT NULL,
     PRIMARY KEY (utc_minute, kitchen_id)
 );
 CREATE TABLE IF NOT EXISTS dish_minute (
     utc_minute BIGINT       NOT NULL,
-    dish     VARCHAR(200) NOT NULL,
+    dish     VARCHAR(64)  NOT NULL,
     portions BIGINT       NOT NULL,
     PRIMARY KEY (utc_minute, dish)
 );

@@ -7,10 +7,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.TransactionException;
 
 import dev.lunchrush.events.Source;
 import dev.lunchrush.support.ReaderCounts;
+import dev.lunchrush.support.UnstorableOrderException;
+import dev.lunchrush.support.readiness.ReadingReadiness;
 
 /**
  * The analytics job: every source hands its orders here, a batch at a time (about 200 ms of the
@@ -26,13 +31,16 @@ public class OrderProcessor {
     private final Aggregates aggregates;
     private final ProcessingRate rate;
     private final ReaderCounts counts;
+    private final ReadingReadiness reading;
     private final AtomicLong version = new AtomicLong();
     private final Object writeLock = new Object();
 
-    OrderProcessor(Capacity capacity, Aggregates aggregates, ProcessingRate rate, MeterRegistry registry) {
+    OrderProcessor(Capacity capacity, Aggregates aggregates, ProcessingRate rate, ReadingReadiness reading,
+            MeterRegistry registry) {
         this.capacity = capacity;
         this.aggregates = aggregates;
         this.rate = rate;
+        this.reading = reading;
         List<String> sources = List.of(Source.SHARED_QUEUE, Source.OWN_QUEUE, Source.FEED, Source.KAFKA);
         this.counts = new ReaderCounts(registry,
                 "Orders this reader processed, per source (kept with the aggregates, across restarts)", sources);
@@ -48,16 +56,68 @@ public class OrderProcessor {
     /**
      * Processes the orders at the job's pace; returns when all are in the aggregates (log records already
      * counted, below their partition's stored offset, are skipped).
+     *
+     * @throws UnstorableOrderException for the first order that the database refuses, the orders before it in the
+     *     aggregates: poison, for the source to dead-letter
+     * @throws RuntimeException when the database fails (readiness {@code reading} is down until a batch goes in):
+     *     nothing of the batch is in, the source gives it again later
      */
     public void process(String source, List<Incoming> orders) throws InterruptedException {
         if (orders.isEmpty()) {
             return;
         }
         capacity.acquire(orders.size());
-        int applied;
         synchronized (writeLock) {
-            applied = aggregates.apply(source, orders);
+            try {
+                counted(source, aggregates.apply(source, orders));
+            }
+            catch (RuntimeException ex) {
+                if (!aboutTheOrders(ex)) {
+                    throw storeFailed(ex);
+                }
+                applyOneByOne(source, orders);
+            }
+            reading.release(ReadingReadiness.STORE);
         }
+    }
+
+    /**
+     * The batch failed for something in its orders: each is applied on its own, so that those that can be are, and
+     * the first that cannot is named ({@link UnstorableOrderException}) for its source to dead-letter.
+     */
+    private void applyOneByOne(String source, List<Incoming> orders) {
+        for (int i = 0; i < orders.size(); i++) {
+            try {
+                counted(source, aggregates.apply(source, orders.subList(i, i + 1)));
+            }
+            catch (RuntimeException ex) {
+                if (!aboutTheOrders(ex)) {
+                    throw storeFailed(ex);
+                }
+                reading.release(ReadingReadiness.STORE);
+                Incoming order = orders.get(i);
+                throw new UnstorableOrderException(i, "order " + order.event().orderId() + " cannot be stored: "
+                        + (ex.getMessage() == null ? ex.toString() : ex.getMessage()), ex);
+            }
+        }
+    }
+
+    /**
+     * Whether a failure to store is the orders' own: data the database refuses (a value too long, a constraint), or
+     * a failure before the database, in working out what to add. Anything else of the database or its transaction
+     * is the store's (down, closed, locked), to be tried again.
+     */
+    static boolean aboutTheOrders(RuntimeException ex) {
+        return ex instanceof DataIntegrityViolationException
+                || !(ex instanceof DataAccessException || ex instanceof TransactionException);
+    }
+
+    private RuntimeException storeFailed(RuntimeException ex) {
+        reading.hold(ReadingReadiness.STORE, "the database fails, the orders are tried again: " + ex.getMessage());
+        return ex;
+    }
+
+    private void counted(String source, int applied) {
         if (applied == 0) {
             return;
         }

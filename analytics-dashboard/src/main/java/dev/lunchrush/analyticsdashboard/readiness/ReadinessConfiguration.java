@@ -11,6 +11,7 @@ import dev.lunchrush.analyticsdashboard.DashboardProperties;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
 import dev.lunchrush.support.readiness.OrderServiceAct;
+import dev.lunchrush.support.readiness.ReadingReadiness;
 import dev.lunchrush.support.readiness.SourceCheck;
 
 /**
@@ -32,5 +33,11 @@ class ReadinessConfiguration {
                     case SHARED_QUEUE, QUEUE_PER_READER -> List.of(queues);
                 })
                 .orElse(List.of(queues, log)));
+    }
+
+    /** Down while the reader is held though its sources answer: its store failing, or offsets it cannot vouch for. */
+    @Bean(ReadingReadiness.NAME)
+    ReadingReadiness reading() {
+        return new ReadingReadiness();
     }
 }

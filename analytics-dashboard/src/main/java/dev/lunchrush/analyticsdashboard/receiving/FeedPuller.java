@@ -24,6 +24,7 @@ import dev.lunchrush.analyticsdashboard.processing.Incoming;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.support.SecurityProperties;
+import dev.lunchrush.support.UnstorableOrderException;
 
 /**
  * Act 3: pulls the order service's in-memory feed ({@code GET /feed}) in a loop, at the job's own
@@ -202,8 +203,13 @@ class FeedPuller implements SmartLifecycle {
             }
         }
 
-        /** Processes the batch, again and again if it fails: nobody else has these orders. */
-        private void processUntilDone(List<Incoming> orders) throws InterruptedException {
+        /**
+         * Processes the batch, again and again if it fails: nobody else has these orders. An order the database
+         * refuses is logged whole and counted as dead-lettered (the feed has no dead-letter queue), and the orders
+         * after it are processed on.
+         */
+        private void processUntilDone(List<Incoming> pulled) throws InterruptedException {
+            List<Incoming> orders = pulled;
             held = orders;
             BackOffExecution retries = PROCESSING_RETRY.start();
             boolean failed = false;
@@ -211,6 +217,13 @@ class FeedPuller implements SmartLifecycle {
                 try {
                     processor.process(Source.FEED, orders);
                     break;
+                }
+                catch (UnstorableOrderException ex) {
+                    log.error("dropping an order pulled from the feed that cannot be stored ({}): {}", ex.getMessage(),
+                            orders.get(ex.index()).event());
+                    processor.deadLettered(Source.FEED);
+                    orders = orders.subList(ex.index() + 1, orders.size());
+                    held = orders;
                 }
                 catch (RuntimeException ex) {
                     if (!failed) {

@@ -10,11 +10,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.listener.ConsumerSeekAware;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.analyticsdashboard.processing.Aggregates;
@@ -24,7 +27,9 @@ import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.UnstorableOrderException;
 import dev.lunchrush.support.kafka.KafkaDeadLetters;
+import dev.lunchrush.support.readiness.ReadingReadiness;
 
 /**
  * Reads the log in group {@code analytics-dashboard}, a poll at a time, at the job's pace: a poll is
@@ -34,7 +39,8 @@ import dev.lunchrush.support.kafka.KafkaDeadLetters;
  * counts: the offsets that count are the ones stored in the embedded database with the aggregates,
  * in the same transaction; on every partition assignment the consumer is moved to them (or to the
  * log's start where none are stored, or where they were stored for a topic of the same name with another
- * Kafka id: another log), not to Kafka's committed offsets. Kafka's offsets are
+ * Kafka id: another log), not to Kafka's committed offsets; while Kafka cannot say the topic's id, nothing is
+ * read. Kafka's offsets are
  * committed too, after the database, so that the backlog monitor sees the group's progress.
  */
 @Component
@@ -44,19 +50,29 @@ class KafkaOrderListener implements ConsumerSeekAware {
 
     static final String LISTENER_ID = "analytics-dashboard-kafka";
 
+    /** The hold of {@link ReadingReadiness} while the stored offsets cannot be vouched for. */
+    static final String OFFSETS = "offsets";
+
+    private static final long TOPIC_ID_RETRY_MILLIS = 1000;
+
     private final OrderProcessor processor;
     private final Capacity capacity;
     private final Aggregates aggregates;
     private final KafkaAdmin kafkaAdmin;
+    private final ReadingReadiness reading;
+    private final ObjectProvider<KafkaListenerEndpointRegistry> registry;
 
     private final String topic;
 
     KafkaOrderListener(OrderProcessor processor, Capacity capacity, Aggregates aggregates, KafkaAdmin kafkaAdmin,
+            ReadingReadiness reading, ObjectProvider<KafkaListenerEndpointRegistry> registry,
             @Value("${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}") String topic) {
         this.processor = processor;
         this.capacity = capacity;
         this.aggregates = aggregates;
         this.kafkaAdmin = kafkaAdmin;
+        this.reading = reading;
+        this.registry = registry;
         this.topic = topic;
     }
 
@@ -69,18 +85,25 @@ class KafkaOrderListener implements ConsumerSeekAware {
             ConsumerRecord<String, OrderEvent> record = records.get(i);
             if (record.value() == null) {
                 // count what came before the poison, then let the error handler dead-letter it and go on
-                processInSteps(batch);
+                processInSteps(records, batch);
                 throw KafkaDeadLetters.poison(record, i);
             }
             batch.add(new Incoming(record.value(), new TopicPartition(record.topic(), record.partition()), record.offset()));
         }
-        processInSteps(batch);
+        processInSteps(records, batch);
     }
 
-    private void processInSteps(List<Incoming> batch) throws InterruptedException {
+    /** {@code batch}: the first records of {@code records}, decoded; an order the database refuses is dead-lettered. */
+    private void processInSteps(List<ConsumerRecord<String, OrderEvent>> records, List<Incoming> batch)
+            throws InterruptedException {
         int step = Math.max(1, capacity.perSecond() / 5);
         for (int from = 0; from < batch.size(); from += step) {
-            processor.process(Source.KAFKA, batch.subList(from, Math.min(batch.size(), from + step)));
+            try {
+                processor.process(Source.KAFKA, batch.subList(from, Math.min(batch.size(), from + step)));
+            }
+            catch (UnstorableOrderException ex) {
+                throw KafkaDeadLetters.unstorable(records.get(from + ex.index()), from + ex.index(), ex);
+            }
         }
     }
 
@@ -104,16 +127,48 @@ class KafkaOrderListener implements ConsumerSeekAware {
         log.info("assigned {}: resuming from stored offsets {}, from the start for {}", assignments.keySet(), stored, fromStart);
     }
 
-    /** The stored offsets, if they are of the log Kafka holds now under the topic's name (its id tells). */
+    /**
+     * The stored offsets, once they are known to be of the log Kafka holds now under the topic's name (its id tells).
+     * Until Kafka says the id, nothing is read: the consumer waits here, in the assignment, asking again every
+     * {@link #TOPIC_ID_RETRY_MILLIS}, with readiness {@code reading} down; the stored offsets of another log would
+     * skip this one's records, and the log's start would count the stored ones again. A stop while it waits fails
+     * the assignment, so that nothing is read on.
+     */
     private Map<TopicPartition, Long> storedOffsets() {
-        try {
-            TopicDescription description = kafkaAdmin.describeTopics(topic).get(topic);
-            return aggregates.storedOffsets(topic, description.topicId().toString());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                TopicDescription description = kafkaAdmin.describeTopics(topic).get(topic);
+                Map<TopicPartition, Long> offsets = aggregates.storedOffsets(topic, description.topicId().toString());
+                if (attempt > 1) {
+                    log.info("Kafka says the id of topic {} now: reading on", topic);
+                }
+                reading.release(OFFSETS);
+                return offsets;
+            }
+            catch (KafkaException | org.apache.kafka.common.KafkaException ex) {
+                reading.hold(OFFSETS, "the stored offsets of " + topic + " cannot be vouched for: Kafka does not say "
+                        + "the topic's id (" + ex.getMessage() + "); nothing is read until it does");
+                if (attempt == 1) {
+                    log.warn("could not ask Kafka for the id of topic {} ({}); nothing is read until it answers, asking "
+                            + "again every {} ms", topic, ex.getMessage(), TOPIC_ID_RETRY_MILLIS);
+                }
+            }
+            waitBeforeAskingAgain();
         }
-        catch (KafkaException | org.apache.kafka.common.KafkaException ex) {
-            // not known now: the offsets stored are used as they are, as on any assignment before this one
-            log.warn("could not ask Kafka for the id of topic {} ({}); resuming from the stored offsets", topic, ex.getMessage());
-            return aggregates.storedOffsets(topic);
+    }
+
+    private void waitBeforeAskingAgain() {
+        try {
+            Thread.sleep(TOPIC_ID_RETRY_MILLIS);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the id of topic " + topic, ex);
+        }
+        MessageListenerContainer container = registry.getIfAvailable() == null ? null
+                : registry.getIfAvailable().getListenerContainer(LISTENER_ID);
+        if (container != null && !container.isRunning()) {
+            throw new IllegalStateException("stopped while waiting for the id of topic " + topic + ": nothing read");
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.lunchrush.analyticsdashboard.receiving;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 
 import com.rabbitmq.client.Channel;
 import org.slf4j.Logger;
@@ -15,12 +14,13 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.analyticsdashboard.processing.Incoming;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.rabbit.OrderDeadLetters;
 import dev.lunchrush.support.rabbit.OrderMessages;
 
 /**
- * Reads the shared work queue (act 1) and the dashboard's own queue (act 2) in batches. Poison is
- * rejected without requeue, so the broker dead-letters it; the rest is acknowledged at once, with one
- * acknowledgement, once it is in the aggregates.
+ * Reads the shared work queue (act 1) and the dashboard's own queue (act 2) in batches. Poison (what is not an
+ * order, or an order the database refuses) is dead-lettered with its reason, never requeued; the rest is
+ * acknowledged at once, with one acknowledgement, once it is in the aggregates.
  */
 @Component
 class RabbitOrderListener {
@@ -28,20 +28,19 @@ class RabbitOrderListener {
     private static final Logger log = LoggerFactory.getLogger(RabbitOrderListener.class);
 
     private final OrderProcessor processor;
+    private final OrderDeadLetters deadLetters;
 
-    RabbitOrderListener(OrderProcessor processor) {
+    RabbitOrderListener(OrderProcessor processor, OrderDeadLetters deadLetters) {
         this.processor = processor;
+        this.deadLetters = deadLetters;
     }
 
     @RabbitListener(id = "analytics-dashboard-rabbit", queues = {Topology.SHARED_QUEUE, Topology.ANALYTICS_QUEUE},
             containerFactory = "orderListenerFactory", autoStartup = "${lunchrush.rabbitmq.listen:true}")
     void onMessages(List<Message> messages, Channel channel) throws IOException {
-        OrderMessages.Batch<Incoming> batch = OrderMessages.decodeBatch(messages, channel, Incoming::of,
-                processor::deadLettered);
+        OrderMessages.Batch<Incoming> batch = OrderMessages.decodeBatch(messages, channel, Incoming::of, deadLetters);
         try {
-            for (Map.Entry<String, List<Incoming>> entry : batch.bySource().entrySet()) {
-                processor.process(entry.getKey(), entry.getValue());
-            }
+            batch.store(channel, processor::process);
             batch.ack(channel);
         }
         catch (InterruptedException ex) {
@@ -49,9 +48,9 @@ class RabbitOrderListener {
             batch.requeue(channel);
         }
         catch (RuntimeException ex) {
-            // not the messages' fault (the database, most likely): give them back for a later try
+            // not the messages' fault (the database down): give them back for a later try
             log.error("could not process {} orders, requeued", batch.orders(), ex);
-            batch.requeue(channel);
+            batch.requeueLater(channel);
         }
     }
 }

@@ -7,6 +7,7 @@ import org.springframework.boot.amqp.autoconfigure.SimpleRabbitListenerContainer
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.support.rabbit.OrderMessages;
 import dev.lunchrush.support.receiving.RabbitReaderConfiguration;
@@ -20,8 +21,8 @@ import dev.lunchrush.support.receiving.RabbitReaderConfiguration;
 @Configuration(proxyBeanMethods = false)
 class RabbitReceiving extends RabbitReaderConfiguration {
 
-    RabbitReceiving() {
-        super(Topology.ANALYTICS_QUEUE);
+    RabbitReceiving(OrderProcessor processor) {
+        super(Topology.ANALYTICS_QUEUE, processor::deadLettered);
     }
 
     @Bean

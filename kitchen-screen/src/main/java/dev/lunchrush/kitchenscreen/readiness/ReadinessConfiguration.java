@@ -12,6 +12,7 @@ import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
 import dev.lunchrush.support.readiness.OrderServiceAct;
+import dev.lunchrush.support.readiness.ReadingReadiness;
 import dev.lunchrush.support.readiness.SourceCheck;
 
 /**
@@ -29,5 +30,11 @@ class ReadinessConfiguration {
         return new ActReadiness(act::current, current -> current
                 .map(known -> known == Act.LOG ? List.of(log) : List.of(queues))
                 .orElse(List.of(queues, log)));
+    }
+
+    /** Down while the screen is held though its sources answer: its journal failing. */
+    @Bean(ReadingReadiness.NAME)
+    ReadingReadiness reading() {
+        return new ReadingReadiness();
     }
 }

@@ -12,12 +12,14 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
+import dev.lunchrush.support.UnstorableOrderException;
 import dev.lunchrush.support.kafka.KafkaDeadLetters;
 
 /**
  * Reads the log in group {@code kitchen-screen}, a batch at a time. The batch is recorded as shown in
- * one database transaction before the container commits its offsets to Kafka; a restart that gets
- * some records again finds their ids already shown and ignores them.
+ * one journal write before the container commits its offsets to Kafka; a restart that gets
+ * some records again finds their ids already shown and ignores them. Poison, and an order the journal cannot
+ * take, is dead-lettered with its reason.
  */
 @Component
 class KafkaOrderListener {
@@ -37,11 +39,21 @@ class KafkaOrderListener {
             ConsumerRecord<String, OrderEvent> record = records.get(i);
             if (record.value() == null) {
                 // show what came before the poison, then let the error handler dead-letter it and go on
-                screen.accept(Source.KAFKA, events);
+                show(records, events);
                 throw KafkaDeadLetters.poison(record, i);
             }
             events.add(record.value());
         }
-        screen.accept(Source.KAFKA, events);
+        show(records, events);
+    }
+
+    /** {@code events}: the first records of {@code records}, decoded; an order the journal refuses is dead-lettered. */
+    private void show(List<ConsumerRecord<String, OrderEvent>> records, List<OrderEvent> events) {
+        try {
+            screen.accept(Source.KAFKA, events);
+        }
+        catch (UnstorableOrderException ex) {
+            throw KafkaDeadLetters.unstorable(records.get(ex.index()), ex.index(), ex);
+        }
     }
 }

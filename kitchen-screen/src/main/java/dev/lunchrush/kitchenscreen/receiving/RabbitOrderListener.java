@@ -2,7 +2,6 @@ package dev.lunchrush.kitchenscreen.receiving;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 import com.rabbitmq.client.Channel;
@@ -16,12 +15,14 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
+import dev.lunchrush.support.rabbit.OrderDeadLetters;
 import dev.lunchrush.support.rabbit.OrderMessages;
 
 /**
  * Reads the shared work queue (act 1) and the kitchen's own queue (acts 2 and 3) in small batches.
  * Acknowledges a batch only after its orders are recorded as shown, so a crash before that gets them
- * redelivered (and the journal's ids keep a redelivered order from being shown twice).
+ * redelivered (and the journal's ids keep a redelivered order from being shown twice). Poison, and an order the
+ * journal cannot take, is dead-lettered with its reason, never requeued.
  */
 @Component
 class RabbitOrderListener {
@@ -29,26 +30,30 @@ class RabbitOrderListener {
     private static final Logger log = LoggerFactory.getLogger(RabbitOrderListener.class);
 
     private final KitchenScreen screen;
+    private final OrderDeadLetters deadLetters;
 
-    RabbitOrderListener(KitchenScreen screen) {
+    RabbitOrderListener(KitchenScreen screen, OrderDeadLetters deadLetters) {
         this.screen = screen;
+        this.deadLetters = deadLetters;
     }
 
     @RabbitListener(id = "kitchen-screen-rabbit", queues = {Topology.SHARED_QUEUE, Topology.KITCHEN_QUEUE},
             containerFactory = "orderListenerFactory", autoStartup = "${lunchrush.rabbitmq.listen:true}")
     void onMessages(List<Message> messages, Channel channel) throws IOException {
         OrderMessages.Batch<OrderEvent> batch = OrderMessages.decodeBatch(messages, channel, Function.identity(),
-                screen::deadLettered);
+                deadLetters);
         try {
-            for (Map.Entry<String, List<OrderEvent>> entry : batch.bySource().entrySet()) {
-                screen.accept(entry.getKey(), entry.getValue());
-            }
+            batch.store(channel, screen::accept);
             batch.ack(channel);
         }
-        catch (RuntimeException ex) {
-            // not the messages' fault (the database, most likely): give them back for a later try
-            log.error("could not show {} orders, requeued", batch.orders(), ex);
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
             batch.requeue(channel);
+        }
+        catch (RuntimeException ex) {
+            // not the messages' fault (the journal's file): give them back for a later try
+            log.error("could not show {} orders, requeued", batch.orders(), ex);
+            batch.requeueLater(channel);
         }
     }
 }

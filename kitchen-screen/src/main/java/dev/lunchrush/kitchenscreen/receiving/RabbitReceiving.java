@@ -8,6 +8,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
 import dev.lunchrush.support.rabbit.OrderMessages;
 import dev.lunchrush.support.receiving.RabbitReaderConfiguration;
 
@@ -19,8 +20,8 @@ import dev.lunchrush.support.receiving.RabbitReaderConfiguration;
 @Configuration(proxyBeanMethods = false)
 class RabbitReceiving extends RabbitReaderConfiguration {
 
-    RabbitReceiving() {
-        super(Topology.KITCHEN_QUEUE);
+    RabbitReceiving(KitchenScreen screen) {
+        super(Topology.KITCHEN_QUEUE, screen::deadLettered);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.lunchrush.kitchenscreen.screen;
 
+import java.io.UTFDataFormatException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -24,6 +26,8 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 import dev.lunchrush.support.ReaderCounts;
+import dev.lunchrush.support.UnstorableOrderException;
+import dev.lunchrush.support.readiness.ReadingReadiness;
 
 /**
  * The screen's state: every order it was given, once, in its kitchen's column; how many reached it
@@ -44,6 +48,7 @@ public class KitchenScreen {
     private final MissingOrders missingOrders;
     private final ScreenLatency latency;
     private final ReaderCounts counts;
+    private final ReadingReadiness reading;
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong imported = new AtomicLong();
     private final AtomicLong expired = new AtomicLong();
@@ -52,8 +57,9 @@ public class KitchenScreen {
     private final Deque<ShownOrder> unsent = new ArrayDeque<>();
 
     KitchenScreen(ShownJournal journal, PlacedOrders placedOrders, KitchenScreenProperties properties,
-            MeterRegistry registry) {
+            ReadingReadiness reading, MeterRegistry registry) {
         this.journal = journal;
+        this.reading = reading;
         this.placedOrders = placedOrders;
         this.settings = properties.screen();
         this.clock = Clock.systemUTC();
@@ -106,7 +112,14 @@ public class KitchenScreen {
         }
     }
 
-    /** Shows the orders that this screen has not shown before; ignores (and counts) the others. */
+    /**
+     * Shows the orders that this screen has not shown before; ignores (and counts) the others.
+     *
+     * @throws UnstorableOrderException for the first order the journal cannot take, the orders before it shown:
+     *     poison, for the source to dead-letter
+     * @throws UncheckedIOException when the journal cannot be written (readiness {@code reading} is down until a
+     *     batch goes in): nothing of the batch is shown, the source gives it again later
+     */
     public synchronized void accept(String source, List<OrderEvent> events) {
         if (events.isEmpty()) {
             return;
@@ -114,7 +127,52 @@ public class KitchenScreen {
         Instant now = clock.instant();
         // a gap older than the grace period is missing before an order of it arrives: then it arrived late
         missingOrders.expire(now.toEpochMilli());
-        ShownJournal.Recorded recorded = journal.record(source, events, now);
+        try {
+            show(source, journal.record(source, events, now), now);
+        }
+        catch (RuntimeException ex) {
+            if (!aboutTheOrders(ex)) {
+                throw journalFailed(ex);
+            }
+            showOneByOne(source, events, now);
+        }
+        reading.release(ReadingReadiness.STORE);
+    }
+
+    /**
+     * The batch failed for something in its orders: each is recorded on its own, so that those that can be are
+     * shown, and the first that cannot is named ({@link UnstorableOrderException}) for its source to dead-letter.
+     */
+    private void showOneByOne(String source, List<OrderEvent> events, Instant now) {
+        for (int i = 0; i < events.size(); i++) {
+            try {
+                show(source, journal.record(source, events.subList(i, i + 1), now), now);
+            }
+            catch (RuntimeException ex) {
+                if (!aboutTheOrders(ex)) {
+                    throw journalFailed(ex);
+                }
+                reading.release(ReadingReadiness.STORE);
+                throw new UnstorableOrderException(i, "order " + events.get(i).orderId() + " cannot be shown: "
+                        + (ex.getMessage() == null ? ex.toString() : ex.getMessage()), ex);
+            }
+        }
+    }
+
+    /**
+     * Whether a failure to record is the orders' own: anything but the journal's file failing (a field too long for
+     * the journal's format is the order's own too, though it comes as an I/O error).
+     */
+    static boolean aboutTheOrders(RuntimeException ex) {
+        return !(ex instanceof UncheckedIOException io) || io.getCause() instanceof UTFDataFormatException;
+    }
+
+    private RuntimeException journalFailed(RuntimeException ex) {
+        reading.hold(ReadingReadiness.STORE, "the journal cannot be written, the orders are tried again: " + ex.getMessage());
+        return ex;
+    }
+
+    private void show(String source, ShownJournal.Recorded recorded, Instant now) {
         counts.receivedCount(source).addAndGet(recorded.fresh().size() + recorded.imported());
         duplicates.addAndGet(recorded.duplicates());
         imported.addAndGet(recorded.imported());

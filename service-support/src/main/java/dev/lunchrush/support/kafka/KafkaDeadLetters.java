@@ -12,28 +12,34 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.core.log.LogAccessor;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
+import org.springframework.kafka.support.serializer.DeserializationException;
+import org.springframework.kafka.support.serializer.SerializationUtils;
 import org.springframework.util.backoff.FixedBackOff;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventFormatException;
 import dev.lunchrush.events.OrderEventSerializer;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.UnstorableOrderException;
 
 /**
- * How the readers of the log handle a record they cannot read: a record that is not an order event
- * (the ErrorHandlingDeserializer around OrderEventDeserializer hands it over as null) goes at once to
- * the same partition of {@code orders.DLT} with its original bytes and is counted; any other failure
- * is retried, never skipped, because a valid order must not be lost.
+ * How the readers of the log handle a record they cannot take: a record that is not an order event, or an order
+ * beyond {@code OrderLimits} (the ErrorHandlingDeserializer around OrderEventDeserializer hands it over as null),
+ * and an order the reader's store cannot hold ({@link UnstorableOrderException}), go at once to the same partition
+ * of {@code orders.DLT} with their reason in the header {@code kafka_dlt-exception-message} and are counted; any
+ * other failure (the store down) is retried, never skipped, because a valid order must not be lost.
  */
 public final class KafkaDeadLetters {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaDeadLetters.class);
+    private static final LogAccessor LOG_ACCESSOR = new LogAccessor(KafkaDeadLetters.class);
 
     private KafkaDeadLetters() {
     }
@@ -54,7 +60,10 @@ public final class KafkaDeadLetters {
         return new KafkaTemplate<>(factory);
     }
 
-    /** Dead-letters unreadable records ({@link OrderEventFormatException}) and runs {@code counter} for each. */
+    /**
+     * Dead-letters unreadable records ({@link OrderEventFormatException}) and unstorable orders
+     * ({@link UnstorableOrderException}), and runs {@code counter} for each.
+     */
     public static DefaultErrorHandler errorHandler(KafkaTemplate<Object, Object> template, Runnable counter) {
         DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(template,
                 // the same partition of orders.DLT (spring-kafka's default name would be orders-dlt)
@@ -63,7 +72,7 @@ public final class KafkaDeadLetters {
             publisher.accept(record, ex);
             counter.run();
         }, new FixedBackOff(1000L, FixedBackOff.UNLIMITED_ATTEMPTS));
-        handler.addNotRetryableExceptions(OrderEventFormatException.class);
+        handler.addNotRetryableExceptions(OrderEventFormatException.class, UnstorableOrderException.class);
         return handler;
     }
 
@@ -73,8 +82,24 @@ public final class KafkaDeadLetters {
      * the batch goes on after it.
      */
     public static BatchListenerFailedException poison(ConsumerRecord<?, ?> record, int index) {
-        log.warn("poison record at {}-{}@{}", record.topic(), record.partition(), record.offset());
-        return new BatchListenerFailedException("not an order event",
-                new OrderEventFormatException("not an order event at offset " + record.offset(), null), index);
+        DeserializationException failure = SerializationUtils.getExceptionFromHeader(record,
+                SerializationUtils.VALUE_DESERIALIZER_EXCEPTION_HEADER, LOG_ACCESSOR);
+        String reason = failure == null ? "not an order event"
+                : failure.getCause() == null ? failure.getMessage() : failure.getCause().getMessage();
+        log.warn("poison record at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), reason);
+        return new BatchListenerFailedException(reason, new OrderEventFormatException(reason + " (at offset "
+                + record.offset() + ")", failure), index);
+    }
+
+    /**
+     * What a batch listener throws for the record at {@code index} of its batch that its store could not hold,
+     * once the records before it are stored: the error handler dead-letters that record with the store's reason
+     * and the batch goes on after it.
+     */
+    public static BatchListenerFailedException unstorable(ConsumerRecord<?, ?> record, int index,
+            UnstorableOrderException failure) {
+        log.warn("dead-lettering the record at {}-{}@{}, which cannot be stored: {}", record.topic(), record.partition(),
+                record.offset(), failure.getMessage());
+        return new BatchListenerFailedException(failure.getMessage(), failure, index);
     }
 }

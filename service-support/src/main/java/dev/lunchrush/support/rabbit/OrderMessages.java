@@ -2,16 +2,14 @@ package dev.lunchrush.support.rabbit;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.Set;
 import java.util.function.Function;
 
 import com.rabbitmq.client.Channel;
-import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
@@ -23,14 +21,14 @@ import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderEventFormatException;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.UnstorableOrderException;
 
 /**
- * How the readers take orders from RabbitMQ: manual acknowledgements after the order is recorded,
- * poison rejected without requeue so that the broker dead-letters it to {@code orders.dlx}.
+ * How the readers take orders from RabbitMQ: manual acknowledgements after the order is recorded; poison (not an
+ * order event, an order beyond {@code OrderLimits}, an order the store cannot hold) dead-lettered to
+ * {@code orders.dlx} with its reason ({@link OrderDeadLetters}), never requeued.
  */
 public final class OrderMessages {
-
-    private static final Logger log = LoggerFactory.getLogger(OrderMessages.class);
 
     private OrderMessages() {
     }
@@ -50,23 +48,6 @@ public final class OrderMessages {
     public static String source(Message message) {
         return Topology.SHARED_QUEUE.equals(message.getMessageProperties().getConsumerQueue())
                 ? Source.SHARED_QUEUE : Source.OWN_QUEUE;
-    }
-
-    /**
-     * The order in the message; null when it is not one, after rejecting it without requeue (the
-     * broker dead-letters it) and running {@code deadLettered}.
-     */
-    public static @Nullable OrderEvent decodeOrReject(Message message, Channel channel, String source,
-            Runnable deadLettered) throws IOException {
-        try {
-            return OrderEventCodec.decode(message.getBody());
-        }
-        catch (OrderEventFormatException ex) {
-            log.warn("dead-lettering poison from {}: {}", source, ex.getMessage());
-            channel.basicReject(message.getMessageProperties().getDeliveryTag(), false);
-            deadLettered.run();
-            return null;
-        }
     }
 
     /**
@@ -93,48 +74,130 @@ public final class OrderMessages {
     }
 
     /**
-     * The orders in a batch of deliveries from one channel, by source, in the order they came; poison in it
-     * already rejected without requeue (the broker dead-letters it) and counted through {@code deadLettered}.
+     * The orders in a batch of deliveries from one channel, by source, in the order they came; what is not an order
+     * event (or an order beyond {@code OrderLimits}) already dead-lettered with its reason and counted.
      */
     public static <T> Batch<T> decodeBatch(List<Message> messages, Channel channel, Function<OrderEvent, T> map,
-            Consumer<String> deadLettered) throws IOException {
-        Map<String, List<T>> bySource = new LinkedHashMap<>();
-        long lastTag = -1;
+            OrderDeadLetters deadLetters) throws IOException {
+        Map<String, List<Delivery<T>>> bySource = new LinkedHashMap<>();
         for (Message message : messages) {
             String source = source(message);
-            OrderEvent event = decodeOrReject(message, channel, source, () -> deadLettered.accept(source));
-            if (event != null) {
-                bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(map.apply(event));
-                lastTag = message.getMessageProperties().getDeliveryTag();
+            try {
+                OrderEvent event = OrderEventCodec.decode(message.getBody());
+                bySource.computeIfAbsent(source, s -> new ArrayList<>()).add(new Delivery<>(map.apply(event), message));
+            }
+            catch (OrderEventFormatException ex) {
+                deadLetters.deadLetter(message, channel, source, ex);
             }
         }
-        return new Batch<>(bySource, lastTag);
+        return new Batch<>(bySource, deadLetters);
+    }
+
+    /** Stores a source's orders, all or none; or all before the one it throws {@link UnstorableOrderException} for. */
+    @FunctionalInterface
+    public interface Store<T> {
+
+        void store(String source, List<T> orders) throws InterruptedException;
+    }
+
+    private record Delivery<T>(T order, Message message) {
+
+        long tag() {
+            return message.getMessageProperties().getDeliveryTag();
+        }
     }
 
     /**
      * Orders of one batch by source. Their deliveries are settled together, with one acknowledgement or one
-     * negative acknowledgement that covers every delivery of the channel up to the batch's last: the listener
-     * gets a channel's deliveries in order, one batch at a time, and the poison among them is settled already.
+     * negative acknowledgement that covers every delivery of the channel up to the batch's last unsettled one: the
+     * listener gets a channel's deliveries in order, one batch at a time, and the dead letters among them are
+     * settled already, each on its own.
      */
-    public record Batch<T>(Map<String, List<T>> bySource, long lastTag) {
+    public static final class Batch<T> {
+
+        /** How long a batch whose store failed waits before it is given back: no requeue loop while the store is down. */
+        private static final long REQUEUE_PAUSE_MILLIS = 1000;
+
+        private final Map<String, List<Delivery<T>>> bySource;
+        private final OrderDeadLetters deadLetters;
+        private final Set<Long> deadLettered = new HashSet<>();
+
+        private Batch(Map<String, List<Delivery<T>>> bySource, OrderDeadLetters deadLetters) {
+            this.bySource = bySource;
+            this.deadLetters = deadLetters;
+        }
 
         /** The orders in the batch, poison not counted. */
         public int orders() {
-            return this.bySource.values().stream().mapToInt(List::size).sum();
+            return bySource.values().stream().mapToInt(List::size).sum();
         }
 
-        /** Acknowledges the batch's orders: recorded, RabbitMQ may forget them. */
+        /**
+         * Stores each source's orders, in order. An order the store cannot hold ({@link UnstorableOrderException})
+         * is dead-lettered with its reason and counted, and the orders after it are stored on. Any other failure
+         * (the store down) goes to the caller, which gives the batch back ({@link #requeueLater}).
+         */
+        public void store(Channel channel, Store<T> store) throws IOException, InterruptedException {
+            for (Map.Entry<String, List<Delivery<T>>> entry : bySource.entrySet()) {
+                List<Delivery<T>> deliveries = entry.getValue();
+                int from = 0;
+                while (from < deliveries.size()) {
+                    List<Delivery<T>> rest = deliveries.subList(from, deliveries.size());
+                    try {
+                        store.store(entry.getKey(), rest.stream().map(Delivery::order).toList());
+                        from = deliveries.size();
+                    }
+                    catch (UnstorableOrderException ex) {
+                        Delivery<T> unstorable = rest.get(ex.index());
+                        deadLetters.deadLetter(unstorable.message(), channel, entry.getKey(), ex);
+                        deadLettered.add(unstorable.tag());
+                        from += ex.index() + 1;
+                    }
+                }
+            }
+        }
+
+        /** Acknowledges the batch's orders: stored, RabbitMQ may forget them. */
         public void ack(Channel channel) throws IOException {
-            if (this.lastTag >= 0) {
-                channel.basicAck(this.lastTag, true);
+            long last = lastUnsettled();
+            if (last >= 0) {
+                channel.basicAck(last, true);
             }
         }
 
-        /** Gives the batch's orders back to the queue, for a later try. */
-        public void requeue(Channel channel) throws IOException {
-            if (this.lastTag >= 0) {
-                channel.basicNack(this.lastTag, true, true);
+        /**
+         * Gives the batch's orders back to the queue for a later try, after a pause: a store that is down is not
+         * asked again at once, in a loop, for each redelivery.
+         */
+        public void requeueLater(Channel channel) throws IOException {
+            try {
+                Thread.sleep(REQUEUE_PAUSE_MILLIS);
             }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            requeue(channel);
+        }
+
+        /** Gives the batch's orders back to the queue at once. */
+        public void requeue(Channel channel) throws IOException {
+            long last = lastUnsettled();
+            if (last >= 0) {
+                channel.basicNack(last, true, true);
+            }
+        }
+
+        /** The highest delivery tag of an order not dead-lettered; -1 when there is none. */
+        private long lastUnsettled() {
+            long last = -1;
+            for (List<Delivery<T>> deliveries : bySource.values()) {
+                for (Delivery<T> delivery : deliveries) {
+                    if (!deadLettered.contains(delivery.tag())) {
+                        last = Math.max(last, delivery.tag());
+                    }
+                }
+            }
+            return last;
         }
     }
 }

@@ -1,25 +1,42 @@
 package dev.lunchrush.support.receiving;
 
+import java.util.function.Consumer;
+
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.context.annotation.Bean;
 
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.support.rabbit.OrderDeadLetters;
 import dev.lunchrush.support.topology.OrderQueues;
 
 /**
  * The RabbitMQ queues a reader consumes, the shared work queue of act 1 and its own queue, and their dead
- * letters, declared with the order service's exact arguments so that whichever starts first creates them.
+ * letters, declared with the order service's exact arguments so that whichever starts first creates them, and how
+ * the reader dead-letters a message it cannot take ({@link OrderDeadLetters}).
  * A reader's configuration extends it, names its own queue and adds its listener container, which is not
  * the same for every reader.
  */
 public abstract class RabbitReaderConfiguration {
 
     private final String ownQueue;
+    private final Consumer<String> deadLettered;
 
-    protected RabbitReaderConfiguration(String ownQueue) {
+    /**
+     * @param ownQueue the reader's own queue
+     * @param deadLettered counts one message dead-lettered from a source, as the reader counts its sources
+     */
+    protected RabbitReaderConfiguration(String ownQueue, Consumer<String> deadLettered) {
         this.ownQueue = ownQueue;
+        this.deadLettered = deadLettered;
+    }
+
+    /** Poison to {@code orders.dlx} with its reason, confirmed, then acknowledged; counted. */
+    @Bean
+    public OrderDeadLetters orderDeadLetters(RabbitTemplate rabbitTemplate) {
+        return new OrderDeadLetters(rabbitTemplate, deadLettered);
     }
 
     @Bean
