@@ -1,7 +1,9 @@
 package dev.lunchrush.testing;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -9,6 +11,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
@@ -20,6 +23,7 @@ import org.springframework.amqp.core.QueueInformation;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.kafka.test.utils.ContainerTestUtils;
 
 import dev.lunchrush.events.Topology;
@@ -79,10 +83,42 @@ public class ReaderInput {
 
     /** Every value in {@code orders.DLT}, from its start to its end; waits until there is at least one. */
     public List<byte[]> deadLetterTopicValues() {
+        return deadLetterTopicRecords().stream().map(ConsumerRecord::value).toList();
+    }
+
+    /**
+     * The reason the reader gave for each value in {@code orders.DLT} (the header {@code kafka_dlt-exception-message}),
+     * by the value as text, from the topic's start to its end; waits until there is at least one.
+     */
+    public Map<String, String> deadLetterTopicReasons() {
+        Map<String, String> reasons = new LinkedHashMap<>();
+        for (ConsumerRecord<String, byte[]> record : deadLetterTopicRecords()) {
+            Header reason = record.headers().lastHeader(KafkaHeaders.DLT_EXCEPTION_MESSAGE);
+            reasons.put(new String(record.value(), StandardCharsets.UTF_8),
+                    reason == null ? null : new String(reason.value(), StandardCharsets.UTF_8));
+        }
+        return reasons;
+    }
+
+    /**
+     * Takes every message off {@code orders.dead-letter}: the reason the reader gave for each (the header
+     * {@code x-exception-message}), by the body as text.
+     */
+    public Map<String, String> takeDeadLetterQueueReasons() {
+        Map<String, String> reasons = new LinkedHashMap<>();
+        Message message;
+        while ((message = rabbit.receive(Topology.DEAD_LETTER_QUEUE)) != null) {
+            Object reason = message.getMessageProperties().getHeaders().get("x-exception-message");
+            reasons.put(new String(message.getBody(), StandardCharsets.UTF_8), reason == null ? null : reason.toString());
+        }
+        return reasons;
+    }
+
+    private List<ConsumerRecord<String, byte[]>> deadLetterTopicRecords() {
         Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers(),
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        List<byte[]> values = new ArrayList<>();
+        List<ConsumerRecord<String, byte[]>> values = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
             List<TopicPartition> partitions = new ArrayList<>();
             for (int p = 0; p < Topology.ORDERS_PARTITIONS; p++) {
@@ -93,7 +129,7 @@ public class ReaderInput {
             await().atMost(Duration.ofSeconds(20)).until(() -> {
                 Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    values.add(record.value());
+                    values.add(record);
                 }
                 return !values.isEmpty() && partitions.stream().allMatch(tp -> consumer.position(tp) >= end.get(tp));
             });

@@ -1,10 +1,16 @@
 package dev.lunchrush.analyticsdashboard.receiving;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -12,7 +18,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaAdmin;
@@ -54,6 +59,7 @@ class KafkaOrderListener implements ConsumerSeekAware {
     static final String OFFSETS = "offsets";
 
     private static final long TOPIC_ID_RETRY_MILLIS = 1000;
+    private static final int TOPIC_ID_TIMEOUT_MILLIS = 5000;
 
     private final OrderProcessor processor;
     private final Capacity capacity;
@@ -135,25 +141,42 @@ class KafkaOrderListener implements ConsumerSeekAware {
      * the assignment, so that nothing is read on.
      */
     private Map<TopicPartition, Long> storedOffsets() {
+        reading.hold(OFFSETS, "asking Kafka for the id of " + topic + ", to vouch for the stored offsets");
         for (int attempt = 1; ; attempt++) {
             try {
-                TopicDescription description = kafkaAdmin.describeTopics(topic).get(topic);
-                Map<TopicPartition, Long> offsets = aggregates.storedOffsets(topic, description.topicId().toString());
+                Map<TopicPartition, Long> offsets = aggregates.storedOffsets(topic, topicId());
                 if (attempt > 1) {
                     log.info("Kafka says the id of topic {} now: reading on", topic);
                 }
                 reading.release(OFFSETS);
                 return offsets;
             }
-            catch (KafkaException | org.apache.kafka.common.KafkaException ex) {
+            catch (ExecutionException | TimeoutException | org.apache.kafka.common.KafkaException ex) {
+                String why = ex instanceof ExecutionException && ex.getCause() != null ? ex.getCause().toString() : ex.toString();
                 reading.hold(OFFSETS, "the stored offsets of " + topic + " cannot be vouched for: Kafka does not say "
-                        + "the topic's id (" + ex.getMessage() + "); nothing is read until it does");
+                        + "the topic's id (" + why + "); nothing is read until it does");
                 if (attempt == 1) {
                     log.warn("could not ask Kafka for the id of topic {} ({}); nothing is read until it answers, asking "
-                            + "again every {} ms", topic, ex.getMessage(), TOPIC_ID_RETRY_MILLIS);
+                            + "again every {} ms", topic, why, TOPIC_ID_RETRY_MILLIS);
                 }
             }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while asking for the id of topic " + topic, ex);
+            }
             waitBeforeAskingAgain();
+        }
+    }
+
+    /** The topic's Kafka id, asked with a client of its own and a bounded wait (the shared admin's may wait a minute). */
+    private String topicId() throws ExecutionException, TimeoutException, InterruptedException {
+        Map<String, Object> config = new HashMap<>(kafkaAdmin.getConfigurationProperties());
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "analytics-dashboard-topic-id");
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TOPIC_ID_TIMEOUT_MILLIS);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TOPIC_ID_TIMEOUT_MILLIS);
+        try (Admin admin = Admin.create(config)) {
+            return admin.describeTopics(List.of(topic), new DescribeTopicsOptions().timeoutMs(TOPIC_ID_TIMEOUT_MILLIS))
+                    .allTopicNames().get(TOPIC_ID_TIMEOUT_MILLIS + 500L, TimeUnit.MILLISECONDS).get(topic).topicId().toString();
         }
     }
 

@@ -17,6 +17,9 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.sql.DataSource;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -39,6 +42,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -50,8 +56,10 @@ import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.OrderLimits;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.testing.Browsers;
+import dev.lunchrush.testing.FreePorts;
 import dev.lunchrush.testing.RabbitBroker;
 import dev.lunchrush.testing.ReaderInput;
 import dev.lunchrush.testing.ServiceTestSetup;
@@ -96,6 +104,9 @@ class AnalyticsDashboardTests {
 
     @Autowired
     KafkaTemplate<Object, Object> kafka;
+
+    @Autowired
+    DataSource dataSource;
 
     private final String run = "run-" + UUID.randomUUID();
 
@@ -147,6 +158,109 @@ class AnalyticsDashboardTests {
             assertThat(today.ordersPerKitchen()).containsEntry(prefix + k, 10L);
         }
         assertThat(input.deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
+    }
+
+    /**
+     * Nothing the log can hold stalls the job: an order at every limit of {@code OrderLimits} is counted; one with a
+     * kitchen id beyond them (which the database's column cannot hold) is refused by the codec, and one the database
+     * refuses all the same (a constraint) is dead-lettered, each with its reason, and the orders after them are
+     * counted. Before, either one was retried every second for ever.
+     */
+    @Test
+    void deadLettersWhatItCannotStoreFromTheLogWithItsReasonAndReadsOn() {
+        input.awaitLogAssignment();
+        refuseKitchensNamedRefused();
+        long before = processor.received().getOrDefault("kafka", 0L);
+        long deadBefore = processor.deadLettered();
+        String kitchen = "kl-" + UUID.randomUUID();
+        OrderEvent atTheLimits = atTheLimits();
+        OrderEvent tooLong = order("k".repeat(OrderLimits.MAX_ID_LENGTH + 236), 2, Instant.now());
+        OrderEvent refused = order("k-refused-" + UUID.randomUUID(), 3, Instant.now());
+        // all on one partition, one after the other, with three good orders after them
+        input.sendToLog(kitchen, atTheLimits);
+        input.sendToLog(kitchen, tooLong);
+        input.sendToLog(kitchen, refused);
+        for (int i = 4; i <= 6; i++) {
+            input.sendToLog(kitchen, order(kitchen, i, Instant.now()));
+        }
+        input.flushLog();
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(processor.received().get("kafka") - before).isEqualTo(4);
+            assertThat(processor.deadLettered() - deadBefore).isEqualTo(2);
+        });
+        DayReport limitsDay = aggregates.day(LocalDate.ofInstant(atTheLimits.placedAt(), ZoneOffset.UTC), ZoneOffset.UTC);
+        assertThat(limitsDay.ordersPerKitchen()).containsEntry(atTheLimits.kitchenId(), 1L);
+        assertThat(limitsDay.portionsPerDish()).containsEntry(atTheLimits.items().get(0).dish(), (long) OrderLimits.MAX_QUANTITY);
+        assertThat(aggregates.day(LocalDate.now(ZoneOffset.UTC), ZoneOffset.UTC).ordersPerKitchen()).containsEntry(kitchen, 3L);
+        Map<String, String> reasons = input.deadLetterTopicReasons();
+        assertThat(reasonFor(reasons, tooLong)).contains("kitchenId has 300 characters, more than 64");
+        assertThat(reasonFor(reasons, refused)).contains("order " + refused.orderId() + " cannot be stored")
+                .containsIgnoringCase("REFUSED_KITCHEN");
+    }
+
+    /** The same on the dashboard's queue: dead-lettered with the reason, the rest counted, no requeue loop. */
+    @Test
+    void deadLettersWhatItCannotStoreFromItsQueueWithItsReasonAndReadsOn() {
+        refuseKitchensNamedRefused();
+        input.takeDeadLetterQueueReasons();
+        long before = processor.received().getOrDefault("own-queue", 0L);
+        long deadBefore = processor.deadLettered();
+        String kitchen = "kq-" + UUID.randomUUID();
+        OrderEvent atTheLimits = atTheLimits();
+        OrderEvent tooLong = order("k".repeat(OrderLimits.MAX_ID_LENGTH + 236), 2, Instant.now());
+        OrderEvent refused = order("k-refused-" + UUID.randomUUID(), 3, Instant.now());
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(atTheLimits));
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(tooLong));
+        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(refused));
+        for (int i = 4; i <= 6; i++) {
+            input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, i, Instant.now())));
+        }
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(processor.received().get("own-queue") - before).isEqualTo(4);
+            assertThat(processor.deadLettered() - deadBefore).isEqualTo(2);
+            assertThat(input.queueDepth(Topology.ANALYTICS_QUEUE)).isZero();
+        });
+        assertThat(aggregates.day(LocalDate.now(ZoneOffset.UTC), ZoneOffset.UTC).ordersPerKitchen()).containsEntry(kitchen, 3L);
+        Map<String, String> reasons = input.takeDeadLetterQueueReasons();
+        assertThat(reasons).hasSize(2);
+        assertThat(reasonFor(reasons, tooLong)).contains("kitchenId has 300 characters, more than 64");
+        assertThat(reasonFor(reasons, refused)).contains("order " + refused.orderId() + " cannot be stored")
+                .containsIgnoringCase("REFUSED_KITCHEN");
+    }
+
+    /** A constraint of the database that refuses the orders of kitchens named {@code k-refused-…}, as data it cannot hold. */
+    private void refuseKitchensNamedRefused() {
+        new JdbcTemplate(dataSource).execute("ALTER TABLE kitchen_minute ADD CONSTRAINT IF NOT EXISTS refused_kitchen "
+                + "CHECK (kitchen_id NOT LIKE 'k-refused-%')");
+    }
+
+    private static String reasonFor(Map<String, String> reasons, OrderEvent event) {
+        return reasons.entrySet().stream().filter(entry -> entry.getKey().contains(event.orderId()))
+                .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new AssertionError(event.orderId() + " not dead-lettered"));
+    }
+
+    /** An order with every field at its limit, in characters of three and four bytes of UTF-8, on the last day there is. */
+    private OrderEvent atTheLimits() {
+        String id = UUID.randomUUID().toString();
+        List<OrderItem> items = new ArrayList<>();
+        for (int i = 0; i < OrderLimits.MAX_ITEMS; i++) {
+            items.add(new OrderItem(limitText(id + "-dish" + i, OrderLimits.MAX_ID_LENGTH), OrderLimits.MAX_QUANTITY));
+        }
+        return new OrderEvent(limitText(id, OrderLimits.MAX_EVENT_ID_LENGTH), OrderLimits.LATEST_PLACED_AT,
+                limitText(id + "-kitchen", OrderLimits.MAX_ID_LENGTH), limitText(id, OrderLimits.MAX_ID_LENGTH), items,
+                limitText(id, OrderLimits.MAX_ADDRESS_LENGTH), limitText(id, OrderLimits.MAX_NOTES_LENGTH),
+                limitText("live", OrderLimits.MAX_EVENT_ID_LENGTH), limitText(run, OrderLimits.MAX_EVENT_ID_LENGTH), 1);
+    }
+
+    /** {@code start}, then euro signs and G clefs (a surrogate pair each) up to {@code length} UTF-16 units. */
+    private static String limitText(String start, int length) {
+        StringBuilder text = new StringBuilder(start);
+        while (text.length() < length) {
+            text.append(length - text.length() >= 2 && text.length() % 2 == 0 ? "\uD834\uDD1E" : "\u20AC");
+        }
+        return text.toString();
     }
 
     @Test
@@ -329,6 +443,52 @@ class AnalyticsDashboardTests {
         }
     }
 
+    /**
+     * The stored offsets are vouched for by the topic's Kafka id; while Kafka cannot say it at an assignment (here
+     * the dashboard's admin client is pointed where no broker answers), nothing is read, and readiness says so;
+     * once it answers, the dashboard reads on from its stored offsets. Before, it read on from them unvouched.
+     */
+    @Test
+    void readsNothingWhileKafkaCannotSayTheTopicsId() throws Exception {
+        Path dataDir = ServiceTestSetup.newDataDir("analytics-dashboard-test");
+        String topic = "orders-unvouched-" + UUID.randomUUID();
+        String group = "unvouched-" + UUID.randomUUID();
+        String kitchen = "ku-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
+        }
+        sendTo(topic, kitchen, 1, 10);
+        try (ConfigurableApplicationContext first = startDashboard(dataDir, group, topic)) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> countOf(first, kitchen) == 10);
+        }
+        sendTo(topic, kitchen, 11, 5);
+        try (ConfigurableApplicationContext second = startDashboard(dataDir, group, topic, false)) {
+            AtomicBoolean reachable = new AtomicBoolean();
+            String nowhere = "127.0.0.1:" + FreePorts.next();
+            second.getBean(KafkaAdmin.class).setBootstrapServersSupplier(() ->
+                    reachable.get() ? TestBrokers.kafkaBootstrapServers() : nowhere);
+            second.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("analytics-dashboard-kafka").start();
+
+            // assigned, Kafka asked for the id in vain: held, and nothing read, then or a while later
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(readiness(second).path("components")
+                    .path("reading").path("details").path("offsets").asString()).contains("cannot be vouched for"));
+            await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(10)).until(() -> countOf(second, kitchen) == 10);
+            assertThat(readiness(second).path("status").asString()).isEqualTo("DOWN");
+
+            reachable.set(true);
+            await().atMost(Duration.ofSeconds(30)).until(() -> countOf(second, kitchen) == 15);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(readiness(second).path("components").path("reading").path("status").asString()).isEqualTo("UP"));
+        }
+    }
+
+    private JsonNode readiness(ConfigurableApplicationContext context) throws Exception {
+        String port = context.getEnvironment().getProperty("local.server.port");
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness")).build(), HttpResponse.BodyHandlers.ofString());
+        return json.readTree(response.body());
+    }
+
     private void sendTo(String topic, String kitchen, int first, int count) {
         for (int i = first; i < first + count; i++) {
             kafka.send(topic, kitchen, order(kitchen, i, Instant.now()));
@@ -374,6 +534,10 @@ class AnalyticsDashboardTests {
     }
 
     private ConfigurableApplicationContext startDashboard(Path dataDir, String group, String topic) {
+        return startDashboard(dataDir, group, topic, true);
+    }
+
+    private ConfigurableApplicationContext startDashboard(Path dataDir, String group, String topic, boolean listen) {
         RabbitBroker broker = TestBrokers.rabbit();
         Map<String, Object> properties = new java.util.LinkedHashMap<>();
         properties.put("spring.kafka.bootstrap-servers", TestBrokers.kafkaBootstrapServers());
@@ -386,6 +550,7 @@ class AnalyticsDashboardTests {
         properties.put("lunchrush.data-dir", dataDir.toString());
         properties.put("spring.kafka.consumer.group-id", group);
         properties.put("lunchrush.kafka.topic", topic);
+        properties.put("lunchrush.kafka.listen", listen);
         properties.put("lunchrush.rabbitmq.listen", false);
         properties.put("lunchrush.feed.enabled", false);
         properties.put("lunchrush.analytics.capacity-per-second", 5000);

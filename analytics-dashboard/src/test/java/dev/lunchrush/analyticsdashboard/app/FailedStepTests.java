@@ -1,5 +1,9 @@
 package dev.lunchrush.analyticsdashboard.app;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,6 +25,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -94,6 +100,64 @@ class FailedStepTests {
         finally {
             FailingStep.failAt = -1;
         }
+    }
+
+    /**
+     * A database that fails every write is not poison: nothing is dead-lettered, the poll is tried again, readiness
+     * says the reader is held by its store; once the database takes writes again, every order is counted once.
+     */
+    @Test
+    void aDatabaseThatFailsHoldsTheReaderAndLosesNothing() throws Exception {
+        String topic = "orders-store-down-" + UUID.randomUUID();
+        String kitchen = "kd-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
+        }
+        try (KafkaProducer<String, byte[]> producer = producer()) {
+            for (int i = 1; i <= ORDERS; i++) {
+                OrderEvent event = new OrderEvent("sd-" + i + "-" + UUID.randomUUID(), Instant.now(), kitchen, "c-1042",
+                        List.of(new OrderItem("pad-thai", 1)), "12 Mill Lane", null, OrderEvent.ORIGIN_LIVE, "", i);
+                producer.send(new ProducerRecord<>(topic, "k", OrderEventCodec.encode(event)));
+            }
+            producer.flush();
+        }
+
+        try (ConfigurableApplicationContext dashboard = startDashboard(topic)) {
+            FailingStep.failures.set(0);
+            FailingStep.failEvery = true;
+            new JdbcTemplate(dashboard.getBean(DataSource.class)).execute(
+                    "CREATE TRIGGER fail_every BEFORE INSERT, UPDATE ON received FOR EACH ROW CALL \"" + FailingStep.class.getName() + "\"");
+            dashboard.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("analytics-dashboard-kafka").start();
+            OrderProcessor processor = dashboard.getBean(OrderProcessor.class);
+
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                assertThat(FailingStep.failures.get()).isGreaterThanOrEqualTo(3);
+                JsonNode readiness = readiness(dashboard);
+                assertThat(readiness.path("status").asString()).isEqualTo("DOWN");
+                assertThat(readiness.path("components").path("reading").path("details").path("store").asString())
+                        .contains("every write fails");
+            });
+            assertThat(processor.deadLettered()).isZero();
+            assertThat(processor.received().getOrDefault(Source.KAFKA, 0L)).isZero();
+
+            FailingStep.failEvery = false;
+            Aggregates aggregates = dashboard.getBean(Aggregates.class);
+            await().atMost(Duration.ofSeconds(30)).until(() -> countOf(aggregates, kitchen) == ORDERS);
+            assertThat(processor.received()).containsEntry(Source.KAFKA, (long) ORDERS);
+            assertThat(processor.deadLettered()).isZero();
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(readiness(dashboard).path("components").path("reading").path("status").asString()).isEqualTo("UP"));
+        }
+        finally {
+            FailingStep.failEvery = false;
+        }
+    }
+
+    private static JsonNode readiness(ConfigurableApplicationContext context) throws Exception {
+        String port = context.getEnvironment().getProperty("local.server.port");
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness")).build(), HttpResponse.BodyHandlers.ofString());
+        return JsonMapper.builder().build().readTree(response.body());
     }
 
     private static long countOf(Aggregates aggregates, String kitchen) {

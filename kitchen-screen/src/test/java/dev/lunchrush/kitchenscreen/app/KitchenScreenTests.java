@@ -31,11 +31,13 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
 import dev.lunchrush.kitchenscreen.screen.MissingOrder;
 import dev.lunchrush.kitchenscreen.screen.ShownOrder;
+import dev.lunchrush.support.UnstorableOrderException;
 import dev.lunchrush.testing.Browsers;
 import dev.lunchrush.testing.ReaderInput;
 import dev.lunchrush.testing.ServiceTestSetup;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
@@ -172,6 +174,80 @@ class KitchenScreenTests {
         assertThat(screen.stats().received().get("kafka") - receivedBefore).isEqualTo(60);
         assertThat(input.deadLetterTopicValues()).anySatisfy(value -> assertThat(value).isEqualTo(poison));
         assertThat(screen.stats().missingOrders()).noneMatch(missing -> missing.run().equals(run));
+    }
+
+    /**
+     * Nothing the log can hold stalls the screen: an order whose customer id is beyond {@code OrderLimits} (and too
+     * long for the journal's format, so that its write failed and the poll was retried every second for ever) is
+     * refused by the codec and dead-lettered with its reason; the orders after it are shown.
+     */
+    @Test
+    void deadLettersAnOrderBeyondTheLimitsFromTheLogWithItsReasonAndReadsOn() throws Exception {
+        input.awaitLogAssignment();
+        long before = screen.stats().received().getOrDefault("kafka", 0L);
+        long deadBefore = screen.stats().deadLettered();
+        String kitchen = "kb-" + UUID.randomUUID();
+        OrderEvent beyond = withCustomer(order(kitchen, 2), "\u20AC".repeat(30_000));
+        input.sendToLog(kitchen, order(kitchen, 1));
+        input.sendToLog(kitchen, beyond);
+        input.sendToLog(kitchen, order(kitchen, 3));
+        input.flushLog();
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(screen.stats().received().get("kafka") - before).isEqualTo(2);
+            assertThat(screen.stats().deadLettered() - deadBefore).isEqualTo(1);
+        });
+        assertThat(screen.columns().get(kitchen)).extracting(ShownOrder::sequence).containsExactly(3L, 1L);
+        assertThat(input.deadLetterTopicReasons()).anySatisfy((value, reason) -> {
+            assertThat(value).contains(beyond.orderId());
+            assertThat(reason).contains("customerId has 30000 characters, more than 64");
+        });
+    }
+
+    /** The same on the screen's queue: dead-lettered with its reason, the rest shown, no requeue loop. */
+    @Test
+    void deadLettersAnOrderBeyondTheLimitsFromItsQueueWithItsReasonAndReadsOn() throws Exception {
+        input.takeDeadLetterQueueReasons();
+        long before = screen.stats().received().getOrDefault("own-queue", 0L);
+        long deadBefore = screen.stats().deadLettered();
+        String kitchen = "kb-" + UUID.randomUUID();
+        OrderEvent beyond = withCustomer(order(kitchen, 2), "\u20AC".repeat(30_000));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order(kitchen, 1)));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(beyond));
+        input.publish(Topology.KITCHEN_QUEUE, OrderEventCodec.encode(order(kitchen, 3)));
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(screen.stats().received().get("own-queue") - before).isEqualTo(2);
+            assertThat(screen.stats().deadLettered() - deadBefore).isEqualTo(1);
+            assertThat(input.queueDepth(Topology.KITCHEN_QUEUE)).isZero();
+        });
+        Map<String, String> reasons = input.takeDeadLetterQueueReasons();
+        assertThat(reasons).hasSize(1);
+        assertThat(reasons).allSatisfy((body, reason) -> {
+            assertThat(body).contains(beyond.orderId());
+            assertThat(reason).contains("customerId has 30000 characters, more than 64");
+        });
+    }
+
+    /**
+     * An order the journal cannot take (handed to the screen directly: the codec refuses such a one from a broker)
+     * is named for its source to dead-letter; the orders before it are shown, and the screen goes on.
+     */
+    @Test
+    void namesTheOrderItsJournalCannotTakeAndShowsTheOnesBefore() {
+        String kitchen = "kj-" + UUID.randomUUID();
+        OrderEvent unwritable = withCustomer(order(kitchen, 2), "\u20AC".repeat(30_000));
+
+        assertThatThrownBy(() -> screen.accept("kafka", List.of(order(kitchen, 1), unwritable, order(kitchen, 3))))
+                .isInstanceOfSatisfying(UnstorableOrderException.class, ex -> assertThat(ex.index()).isEqualTo(1))
+                .hasMessageContaining("order " + unwritable.orderId() + " cannot be shown");
+        screen.accept("kafka", List.of(order(kitchen, 3)));
+        assertThat(screen.columns().get(kitchen)).extracting(ShownOrder::sequence).containsExactly(3L, 1L);
+    }
+
+    private static OrderEvent withCustomer(OrderEvent event, String customerId) {
+        return new OrderEvent(event.orderId(), event.placedAt(), event.kitchenId(), customerId, event.items(),
+                event.deliveryAddress(), event.notes(), event.origin(), event.run(), event.sequence());
     }
 
     @Test

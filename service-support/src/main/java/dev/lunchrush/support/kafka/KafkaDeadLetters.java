@@ -1,11 +1,15 @@
 package dev.lunchrush.support.kafka;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -68,12 +72,44 @@ public final class KafkaDeadLetters {
         DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(template,
                 // the same partition of orders.DLT (spring-kafka's default name would be orders-dlt)
                 (record, ex) -> new TopicPartition(Topology.ORDERS_DEAD_LETTER_TOPIC, record.partition()));
+        publisher.setExceptionHeadersCreator(KafkaDeadLetters::exceptionHeaders);
         DefaultErrorHandler handler = new DefaultErrorHandler((record, ex) -> {
             publisher.accept(record, ex);
             counter.run();
         }, new FixedBackOff(1000L, FixedBackOff.UNLIMITED_ATTEMPTS));
         handler.addNotRetryableExceptions(OrderEventFormatException.class, UnstorableOrderException.class);
         return handler;
+    }
+
+    /**
+     * The exception headers as spring-kafka writes them, but with the reason in {@code kafka_dlt-exception-message}:
+     * the message of the codec's or the store's exception wherever it is in the chain (spring-kafka would write
+     * the message of the outermost exception, "failed to deserialize" for every record the codec refuses).
+     */
+    private static void exceptionHeaders(Headers headers, Exception exception, boolean isKey,
+            DeadLetterPublishingRecoverer.HeaderNames names) {
+        DeadLetterPublishingRecoverer.HeaderNames.ExceptionInfo info = names.getExceptionInfo();
+        headers.add(isKey ? info.getKeyExceptionFqcn() : info.getExceptionFqcn(), utf8(exception.getClass().getName()));
+        if (!isKey && exception.getCause() != null) {
+            headers.add(info.getExceptionCauseFqcn(), utf8(exception.getCause().getClass().getName()));
+        }
+        headers.add(isKey ? info.getKeyExceptionMessage() : info.getExceptionMessage(), utf8(reason(exception)));
+        StringWriter stackTrace = new StringWriter();
+        exception.printStackTrace(new PrintWriter(stackTrace));
+        headers.add(isKey ? info.getKeyExceptionStacktrace() : info.getExceptionStacktrace(), utf8(stackTrace.toString()));
+    }
+
+    private static String reason(Throwable exception) {
+        for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
+            if (cause instanceof OrderEventFormatException || cause instanceof UnstorableOrderException) {
+                return String.valueOf(cause.getMessage());
+            }
+        }
+        return String.valueOf(exception.getMessage());
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     /**

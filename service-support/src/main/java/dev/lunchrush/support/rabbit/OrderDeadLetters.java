@@ -42,7 +42,7 @@ public final class OrderDeadLetters {
         long tag = message.getMessageProperties().getDeliveryTag();
         log.warn("dead-lettering a message from {}: {}", source, reason.getMessage());
         try {
-            republisher.recover(message, reason);
+            republisher.recover(message, new Reason(reason));
             channel.basicAck(tag, false);
         }
         catch (RuntimeException ex) {
@@ -51,5 +51,17 @@ public final class OrderDeadLetters {
             channel.basicReject(tag, false);
         }
         counter.accept(source);
+    }
+
+    /**
+     * The reason as the recoverer writes it: its message in {@code x-exception-message} (the recoverer would take a
+     * cause's message instead), its stack trace in {@code x-exception-stacktrace}.
+     */
+    private static final class Reason extends RuntimeException {
+
+        Reason(Throwable reason) {
+            super(reason.getMessage(), null, false, true);
+            setStackTrace(reason.getStackTrace());
+        }
     }
 }
