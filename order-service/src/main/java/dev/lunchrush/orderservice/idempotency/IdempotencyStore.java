@@ -80,7 +80,9 @@ public class IdempotencyStore {
 
     /**
      * The stored answer for this key, or the answer of {@code action}, stored when it succeeded. Nothing
-     * waits on a thread: a request with the key of one under way gets that one's answer when it comes.
+     * waits on a thread: a request with the key of one under way gets that one's answer when it comes. The
+     * attempt ends on its own whatever the caller does with the returned future (cancelling it included): its
+     * answer is stored and the key released once the action's future completes.
      *
      * @throws ProblemException 422 when the key was used for a different request, 400 for a bad key
      */
@@ -145,7 +147,7 @@ public class IdempotencyStore {
         catch (RuntimeException ex) {
             answer = CompletableFuture.failedFuture(ex);
         }
-        return answer.whenComplete((response, failure) -> {
+        CompletableFuture<StoredResponse> settled = answer.whenComplete((response, failure) -> {
             Throwable cause = failure == null ? null : ProblemException.unwrap(failure);
             if (cause instanceof OutcomeUnknownException unknown && unknown.outcome() != null) {
                 // this request is answered 503 now; the key waits for the broker's real answer
@@ -163,6 +165,9 @@ public class IdempotencyStore {
                 mine.answer().completeExceptionally(cause);
             }
         });
+        // the caller's copy: a caller that cancels it (its client went away) must not cancel the attempt's own
+        // settlement, which stores its answer and releases the key: a cancelled whenComplete never runs its action
+        return settled.copy();
     }
 
     /** The broker's real answer to a write that was answered "outcome unknown": stored when written, then the key released. */
