@@ -18,7 +18,8 @@ import dev.lunchrush.testing.FreePorts;
  * A TCP proxy on 127.0.0.1 in front of a real broker, which a test can make hold what the clients send (the bytes
  * wait in the proxy, and behind it in the sockets' buffers) and then let go: the broker then gets every byte, late
  * and in order, and answers as it always does. Only the connections through the proxy are slowed, not the
- * broker's other users: a publisher confirm that comes late, without stopping the machine's RabbitMQ.
+ * broker's other users: a publisher confirm that comes late, without stopping the machine's RabbitMQ. It can hold
+ * the broker's answers instead ({@link #holdAnswers}): the broker does what it is asked, and its confirm waits.
  */
 public final class HoldingProxy implements AutoCloseable {
 
@@ -33,6 +34,7 @@ public final class HoldingProxy implements AutoCloseable {
     });
     private final Object gate = new Object();
     private boolean holding;
+    private boolean holdingAnswers;
 
     private HoldingProxy(ServerSocket server, String targetHost, int targetPort) {
         this.server = server;
@@ -62,10 +64,18 @@ public final class HoldingProxy implements AutoCloseable {
         }
     }
 
-    /** What waits goes on to the broker, and so does what comes after. */
+    /** From now on what the broker sends the clients waits in the proxy. */
+    public void holdAnswers() {
+        synchronized (gate) {
+            holdingAnswers = true;
+        }
+    }
+
+    /** What waits goes on, both ways, and so does what comes after. */
     public void release() {
         synchronized (gate) {
             holding = false;
+            holdingAnswers = false;
             gate.notifyAll();
         }
     }
@@ -86,14 +96,12 @@ public final class HoldingProxy implements AutoCloseable {
         }
     }
 
-    private void pump(Socket from, Socket to, boolean holdable) {
+    private void pump(Socket from, Socket to, boolean towardsBroker) {
         byte[] buffer = new byte[16 * 1024];
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int read;
             while ((read = in.read(buffer)) >= 0) {
-                if (holdable) {
-                    awaitRelease();
-                }
+                awaitRelease(towardsBroker);
                 out.write(buffer, 0, read);
                 out.flush();
             }
@@ -110,9 +118,9 @@ public final class HoldingProxy implements AutoCloseable {
         }
     }
 
-    private void awaitRelease() throws InterruptedException {
+    private void awaitRelease(boolean towardsBroker) throws InterruptedException {
         synchronized (gate) {
-            while (holding) {
+            while (towardsBroker ? holding : holdingAnswers) {
                 gate.wait();
             }
         }

@@ -1,12 +1,17 @@
 package dev.lunchrush.orderservice;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -56,6 +61,23 @@ public abstract class StalledBrokersTests extends OrderServiceHttp {
         registry.add("lunchrush.notifications.workers-enabled", () -> "false");
         registry.add("lunchrush.notifications.relay-enabled", () -> "false");
         registry.add("spring.kafka.producer.properties.interceptor.classes", AtCommit.class::getName);
+    }
+
+    /** A question to RabbitMQ over a connection of its own, not through the proxy that may be holding this service's. */
+    protected static <T> T atTheBroker(ChannelCallable<T> question) {
+        try (Connection connection = TestBrokers.rabbit().connectionFactory().newConnection();
+                Channel channel = connection.createChannel()) {
+            return question.call(channel);
+        }
+        catch (IOException | TimeoutException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** What {@link #atTheBroker} asks. */
+    protected interface ChannelCallable<T> {
+
+        T call(Channel channel) throws IOException;
     }
 
     /**

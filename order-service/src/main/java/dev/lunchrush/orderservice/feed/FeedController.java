@@ -65,7 +65,8 @@ class FeedController {
     @Operation(summary = "Act 3: the analytics job takes up to max events from the in-memory feed",
             description = "An empty feed holds the pull open up to waitMillis for the first event. Events taken are gone "
                     + "from the feed. Outside act 3 the answer is [] once what was left has been taken. Takes the analytics "
-                    + "job's credential: HTTP Basic as admin with the stack's admin password (FeedSecurity).",
+                    + "job's credential: HTTP Basic as admin with the stack's admin password (FeedSecurity). Any other method, HEAD "
+                    + "included, is answered 405 and takes nothing.",
             security = @SecurityRequirement(name = ApiDocumentation.ADMIN),
             responses = {
                 @ApiResponse(responseCode = "200", description = "The events, oldest first (order events as in GET /orders/{orderId})",

@@ -19,7 +19,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,6 +26,8 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
@@ -48,10 +49,15 @@ import dev.lunchrush.orderservice.storage.LocalStore;
  * arrives: a retry meanwhile waits for it (a few seconds, then 503 again), and gets the stored answer once
  * the order turns out written, so that it never places a second one. An import's transaction whose commit
  * went unanswered leaves a note in the store before its commit ({@link Attempt#leaveNote}): the next attempt
- * under the key finds it and learns the outcome from the log.
+ * under the key finds it and learns the outcome from the log. An order left a note when its outcome went unknown:
+ * the broker's late answer replaces it (the answer stored when written, the note dropped when not), and an attempt
+ * that finds it (after a restart, the late answer lost) is told of it to learn the outcome.
+ *
+ * <p>While the service stops, a late failure does not drop a note: the producers and connections closing under a
+ * write fail it whatever the broker did with it, so the note stays for the retry after the restart.
  */
 @Component
-public class IdempotencyStore {
+public class IdempotencyStore implements ApplicationListener<ContextClosedEvent> {
 
     private static final Logger log = LoggerFactory.getLogger(IdempotencyStore.class);
 
@@ -70,6 +76,7 @@ public class IdempotencyStore {
     private final LocalStore store;
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final Counter replays;
+    private volatile boolean stopping;
 
     IdempotencyStore(LocalStore store, MeterRegistry registry) {
         this.store = store;
@@ -79,14 +86,17 @@ public class IdempotencyStore {
     }
 
     /**
-     * The stored answer for this key, or the answer of {@code action}, stored when it succeeded. Nothing
-     * waits on a thread: a request with the key of one under way gets that one's answer when it comes.
+     * The stored answer for this key, or the answer of {@code action}, stored when it succeeded; the action is
+     * told of the note an earlier attempt left when its outcome went unknown ({@link Attempt}). Nothing
+     * waits on a thread: a request with the key of one under way gets that one's answer when it comes. The
+     * attempt ends on its own whatever the caller does with the returned future (cancelling it included): its
+     * answer is stored and the key released once the action's future completes.
      *
      * @throws ProblemException 422 when the key was used for a different request, 400 for a bad key
      */
     public CompletableFuture<StoredResponse> execute(String key, byte[] canonicalRequest,
-            Supplier<CompletableFuture<StoredResponse>> action) {
-        return execute(LocalStore.Family.IDEMPOTENCY, key, canonicalRequest, attempt -> action.get());
+            Function<Attempt, CompletableFuture<StoredResponse>> action) {
+        return execute(LocalStore.Family.IDEMPOTENCY, key, canonicalRequest, action);
     }
 
     /**
@@ -99,15 +109,21 @@ public class IdempotencyStore {
         return execute(LocalStore.Family.IMPORTS, key, canonicalRequest, action);
     }
 
+    @Override
+    public void onApplicationEvent(ContextClosedEvent event) {
+        stopping = true;
+    }
+
     /** What an attempt under a key is told of the earlier ones, and may leave for the later ones. */
     public interface Attempt {
 
-        /** The note an earlier attempt left before a write whose outcome then went unknown, or null. */
+        /** The note an earlier attempt left about a write whose outcome went unknown, or null. */
         byte @Nullable [] earlierNote();
 
         /**
-         * Stores {@code note} under the key (replacing an earlier one) before a write whose outcome may go
-         * unknown; fails with {@link LocalStore.StoreException} when it could not, and then nothing may be written.
+         * Stores {@code note} under the key (replacing an earlier one): before a write whose outcome may go
+         * unknown (an import's commit), or once it went unknown (an order); fails with
+         * {@link LocalStore.StoreException} when it could not.
          */
         void leaveNote(byte[] note);
     }
@@ -145,7 +161,7 @@ public class IdempotencyStore {
         catch (RuntimeException ex) {
             answer = CompletableFuture.failedFuture(ex);
         }
-        return answer.whenComplete((response, failure) -> {
+        CompletableFuture<StoredResponse> settled = answer.whenComplete((response, failure) -> {
             Throwable cause = failure == null ? null : ProblemException.unwrap(failure);
             if (cause instanceof OutcomeUnknownException unknown && unknown.outcome() != null) {
                 // this request is answered 503 now; the key waits for the broker's real answer
@@ -163,6 +179,9 @@ public class IdempotencyStore {
                 mine.answer().completeExceptionally(cause);
             }
         });
+        // the caller's copy: a caller that cancels it (its client went away) must not cancel the attempt's own
+        // settlement, which stores its answer and releases the key: a cancelled whenComplete never runs its action
+        return settled.copy();
     }
 
     /** The broker's real answer to a write that was answered "outcome unknown": stored when written, then the key released. */
@@ -179,7 +198,14 @@ public class IdempotencyStore {
                 return;
             }
             String reason = failure == null ? "unexpected answer " + late : ProblemException.unwrap(failure).getMessage();
-            log.info("Idempotency-Key {}: not written after all ({})", key, reason);
+            if (stopping) {
+                log.info("Idempotency-Key {}: failed while the service stops ({}): its note stays for the retry", key,
+                        reason);
+            }
+            else {
+                log.info("Idempotency-Key {}: not written after all ({})", key, reason);
+                forgetNote(family, key);
+            }
             inFlight.remove(running, mine);
             mine.answer().completeExceptionally(ProblemException.unavailable(
                     "the first request with this Idempotency-Key was not written (" + reason + "): send it again"));
@@ -219,6 +245,17 @@ public class IdempotencyStore {
     private Optional<Stored> find(LocalStore.Family family, String key) {
         byte[] value = store.get(family, key.getBytes(StandardCharsets.US_ASCII));
         return value == null ? Optional.empty() : Optional.of(Stored.decode(value));
+    }
+
+    /** The note of a write that turned out not done: the key is free again, also after a restart. */
+    private void forgetNote(LocalStore.Family family, String key) {
+        try {
+            store.delete(family, key.getBytes(StandardCharsets.US_ASCII));
+        }
+        catch (LocalStore.StoreException ex) {
+            log.error("could not drop the note of Idempotency-Key {}: a retry after a restart finds its outcome unknown",
+                    key, ex);
+        }
     }
 
     private void save(LocalStore.Family family, String key, byte[] hash, StoredResponse response) {

@@ -59,6 +59,8 @@ class OrderEndpoint {
         }
         String idempotencyKey = headers.getFirst(IDEMPOTENCY_KEY);
         return RequestBodies.read(request.bodyToFlux(DataBuffer.class), headers.getContentLength(), maxBody)
+                // a client that goes away cancels this stage only, never the order's own: the order is written or
+                // refused on its own, and its outcome kept under its Idempotency-Key for the retry (IdempotencyStore)
                 .flatMap(body -> Mono.fromFuture(place(body, idempotencyKey)))
                 .flatMap(OrderEndpoint::response)
                 .onErrorResume(this::problem);

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.stereotype.Service;
 
@@ -120,18 +121,14 @@ public class OrderIntake {
             case SHARED_QUEUE -> {
                 OrderEvent event = orderEvents.live(request);
                 byte[] body = OrderEventCodec.encode(event);
-                return rabbit.publish("", Topology.SHARED_QUEUE, event, body).thenApply(confirmed -> {
-                    recent.remember(event, body);
-                    return event;
-                });
+                return rabbit.publish("", Topology.SHARED_QUEUE, event, body)
+                        .handle((confirmed, failure) -> answered(event, body, failure));
             }
             case QUEUE_PER_READER -> {
                 OrderEvent event = orderEvents.live(request);
                 byte[] body = OrderEventCodec.encode(event);
-                return rabbit.publish(Topology.FANOUT_EXCHANGE, "", event, body).thenApply(confirmed -> {
-                    recent.remember(event, body);
-                    return event;
-                });
+                return rabbit.publish(Topology.FANOUT_EXCHANGE, "", event, body)
+                        .handle((confirmed, failure) -> answered(event, body, failure));
             }
             case MEMORY_FEED -> {
                 // room in the feed first: an order that the feed refuses (or makes wait) does not reach the
@@ -147,10 +144,7 @@ public class OrderIntake {
             case LOG -> {
                 OrderEvent event = orderEvents.live(request);
                 // its SMS task is put on the work queue by the SMS relay, which reads the log
-                return kafka.publish(event).thenApply(acked -> {
-                    recent.remember(event);
-                    return event;
-                });
+                return kafka.publish(event).handle((acked, failure) -> answered(event, null, failure));
             }
             default -> throw new IllegalStateException("unknown act " + state.act());
         }
@@ -179,10 +173,28 @@ public class OrderIntake {
                         feed.cancel(reservation);
                     }
                 })
-                .thenApply(confirmed -> {
-                    recent.remember(reservation.event(), reservation.encoded());
-                    return reservation.event();
-                });
+                .handle((confirmed, failure) -> answered(reservation.event(), reservation.encoded(), failure));
+    }
+
+    /**
+     * The event once its output took it, remembered for {@code GET /orders/{id}} ({@code encoded} when there is one);
+     * a failure whose outcome is unknown goes on carrying the event it may have written.
+     */
+    private OrderEvent answered(OrderEvent event, byte @Nullable [] encoded, @Nullable Throwable failure) {
+        if (failure != null) {
+            Throwable cause = ProblemException.unwrap(failure);
+            if (cause instanceof OutcomeUnknownException unknown) {
+                throw unknown.withIfWritten(event);
+            }
+            throw cause instanceof RuntimeException runtime ? runtime : new CompletionException(cause);
+        }
+        if (encoded == null) {
+            recent.remember(event);
+        }
+        else {
+            recent.remember(event, encoded);
+        }
+        return event;
     }
 
     /** Orders accepted since this process started, all acts together. */

@@ -72,6 +72,10 @@ class OrderRoutes {
                                 content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                         @ApiResponse(responseCode = "415", description = "Content-Type is not application/json",
                                 content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                        @ApiResponse(responseCode = "409", description = "Outcome unknown for good: the first request with this "
+                                + "Idempotency-Key went to RabbitMQ, whose answer this service never got (a restart); it may be placed "
+                                + "or not, and is not placed again under this key (the detail names the order)",
+                                content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                         @ApiResponse(responseCode = "422", description = "This Idempotency-Key was used for another order",
                                 content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                         @ApiResponse(responseCode = "429", description = "Act 3, strategy throttle: the feed is full; retry after Retry-After with the same Idempotency-Key",

@@ -18,27 +18,49 @@ import org.springframework.http.HttpStatus;
  * write's stage would have produced had it come in time, or exceptionally when nothing was written. It is
  * {@code null} when no later answer will come here (an import's transaction: a retry learns its outcome
  * from the log).
+ *
+ * <p>{@link #ifWritten()} is what the write's stage produces should the write turn out done (the order's accepted
+ * answer), where it is known at the deadline: kept under the request's Idempotency-Key, it lets a retry after a
+ * restart, when the broker's answer is lost, learn the outcome.
  */
 public final class OutcomeUnknownException extends ProblemException {
 
     private final @Nullable CompletableFuture<?> outcome;
+    private final @Nullable Object ifWritten;
 
     public OutcomeUnknownException(String detail, @Nullable CompletableFuture<?> outcome) {
+        this(detail, outcome, null);
+    }
+
+    private OutcomeUnknownException(String detail, @Nullable CompletableFuture<?> outcome, @Nullable Object ifWritten) {
         super(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown", detail);
         this.outcome = outcome;
+        this.ifWritten = ifWritten;
     }
 
     public @Nullable CompletableFuture<?> outcome() {
         return outcome;
     }
 
+    public @Nullable Object ifWritten() {
+        return ifWritten;
+    }
+
+    /** The same unknown outcome, with what the stage produces if it was written. */
+    public OutcomeUnknownException withIfWritten(Object value) {
+        return new OutcomeUnknownException(detail(), outcome, value);
+    }
+
     /**
      * The same unknown outcome as the next stage sees it: the real answer, once it comes, passed through
-     * {@code next} as the value of the stage that timed out would have been.
+     * {@code next} as the value of the stage that timed out would have been; so is {@link #ifWritten()}.
      */
     @SuppressWarnings("unchecked")
     public <T> OutcomeUnknownException then(Function<? super T, ?> next) {
-        return outcome == null ? this
-                : new OutcomeUnknownException(detail(), ((CompletableFuture<T>) outcome).thenApply(next));
+        if (outcome == null && ifWritten == null) {
+            return this;
+        }
+        return new OutcomeUnknownException(detail(), outcome == null ? null : ((CompletableFuture<T>) outcome).thenApply(next),
+                ifWritten == null ? null : next.apply((T) ifWritten));
     }
 }

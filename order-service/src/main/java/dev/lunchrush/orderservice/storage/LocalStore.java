@@ -197,6 +197,15 @@ public class LocalStore implements DisposableBean {
         }
     }
 
+    public void delete(Family family, byte[] key) {
+        try {
+            db.delete(handle(family), writes, key);
+        }
+        catch (RocksDBException ex) {
+            throw new StoreException("could not write the store: " + ex.getMessage(), ex);
+        }
+    }
+
     /** Several entries in one write (one append to the write-ahead log): all of them are stored, or none. */
     public void putAll(Family family, List<Entry> entries) {
         if (entries.isEmpty()) {

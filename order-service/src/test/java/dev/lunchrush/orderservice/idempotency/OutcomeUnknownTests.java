@@ -14,6 +14,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrdersTopic;
 import dev.lunchrush.orderservice.StalledBrokersTests;
+import dev.lunchrush.support.topology.OrderQueues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -62,6 +63,40 @@ class OutcomeUnknownTests extends StalledBrokersTests {
         assertThat(retried.headers().firstValue("Idempotent-Replayed")).hasValue("true");
         assertThat(retried.headers().firstValue("Location")).hasValueSatisfying(location -> assertThat(location)
                 .isEqualTo("/orders/" + json(retried.body()).get("orderId").stringValue()));
+        assertThat(queueDepth(Topology.SHARED_QUEUE)).as("orders in the queue").isEqualTo(1);
+    }
+
+    @Test
+    void anOrderRabbitMqTurnsOutNotToHaveTakenIsPlacedByTheRetry() {
+        act("{\"act\":\"shared-queue\"}");
+        purgeOrderQueues();
+        String key = UUID.randomUUID().toString();
+
+        RABBIT.hold();
+        try {
+            assertUnknown(postJson("/orders", validOrder(), Map.of("Idempotency-Key", key)));
+            // the queue gone before the order reaches RabbitMQ: it comes back unroutable, not written
+            atTheBroker(channel -> channel.queueDelete(Topology.SHARED_QUEUE));
+        }
+        finally {
+            RABBIT.release();
+        }
+
+        try {
+            // once the late answer ("not written") is in, the key is free: a retry is tried for real, and refused
+            // as the first was while the queue is away
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).until(() -> {
+                HttpResponse<String> answer = postJson("/orders", validOrder(), Map.of("Idempotency-Key", key));
+                assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
+                return json(answer.body()).get("title").stringValue().equals("Order not accepted");
+            });
+        }
+        finally {
+            rabbitAdmin.declareQueue(OrderQueues.orderQueue(Topology.SHARED_QUEUE));
+        }
+        HttpResponse<String> retried = postJson("/orders", validOrder(), Map.of("Idempotency-Key", key));
+        assertThat(retried.statusCode()).as(retried.body()).isEqualTo(201);
+        assertThat(retried.headers().firstValue("Idempotent-Replayed")).isEmpty();
         assertThat(queueDepth(Topology.SHARED_QUEUE)).as("orders in the queue").isEqualTo(1);
     }
 
