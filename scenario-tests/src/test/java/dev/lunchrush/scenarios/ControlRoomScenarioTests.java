@@ -37,8 +37,8 @@ import static org.awaitility.Awaitility.await;
  * the admin switches the act and starts a short scaled rush from the page, and the test reads the page's closing
  * table (act 1's shares, act 2's backlog, act 3 {@code drop}'s accounting and {@code unbounded}'s death, act 4's
  * backlog and catch-up); a viewer without the password sees every figure and no enabled control. One stack for all;
- * the order service in a small heap (40 MB), so that act 3's unbounded feed kills it within a minute: that act comes
- * last.
+ * the order service in a small heap (40 MB, the stack's collector), so that act 3's unbounded feed kills it within a
+ * minute, as the page predicts: that act comes last.
  * Each act's page is saved under {@code docs/images/} for the README.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -58,10 +58,11 @@ class ControlRoomScenarioTests {
     /** The stack, the control room told where the others are and where its {@code .run} folder is. */
     private static Stack stack() {
         Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard", "backlog-monitor", "control-room")
-                // old generation 34 MB, of which the service keeps about 20: the unbounded feed fills the rest in seconds
-                .jvm("order-service", List.of("-Xmx40m", "-Xms40m", "-Xmn6m", "-XX:+UseParallelGC",
-                        "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1", "-XX:GCTimeLimit=90",
-                        "-XX:GCHeapFreeLimit=10"))
+                // the stack's collector (infra/jvm/order-service.env), the feed's pages in the old generation, whose
+                // room over what the service keeps alive the unbounded feed fills within a minute; the control room
+                // predicts the death from that room
+                .jvm("order-service", List.of("-Xmx40m", "-Xms40m", "-Xmn6m", "-XX:+UseSerialGC",
+                        "-XX:PretenureSizeThreshold=512k", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1"))
                 .jvm("control-room", List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"))
                 .inAct("{\"act\":\"shared-queue\"}");
         Map<String, String> environment = new LinkedHashMap<>();
@@ -194,6 +195,9 @@ class ControlRoomScenarioTests {
         Row fill = table.get("time to fill the budget");
         assertThat(fill.measured()).as("seconds until it died").isBetween(2.0, 240.0);
         assertThat(fill.note()).startsWith("died at 12:");
+        // the page's prediction: the old generation's room over the growth the service really took
+        assertThat(fill.verdict()).as("the death, %s s, against %s s predicted", fill.measured(), fill.predicted())
+                .isIn("holds", "close");
         JsonNode view = stack.getJson("control-room", "/api/rushes/" + rushId());
         assertThat(view.path("orderServiceDied").path("atSeconds").asDouble()).isEqualTo(Double.parseDouble(
                 view.path("closingTable").get(2).path("measured").asString()), org.assertj.core.data.Offset.offset(0.1));

@@ -85,6 +85,8 @@ class ControlRoomApiTests {
         assertField(admin("POST", "/api/rushes", "{\"rate\":100,\"duration\":\"soon\"}"), "duration");
         assertField(admin("POST", "/api/rushes", "{\"rate\":\"fast\",\"duration\":\"5s\"}"), "rate");
         assertField(admin("POST", "/api/rushes", "{\"speed\":0}"), "speed");
+        // past what a Duration's nanoseconds hold
+        assertField(admin("POST", "/api/rushes", "{\"rate\":10,\"duration\":\"3000000h\"}"), "duration");
         assertField(admin("POST", "/api/rushes", "{\"rates\":100}"), "rates");
         assertField(admin("PUT", "/api/act", "{\"act\":\"brunch\"}"), "act");
         assertField(admin("PUT", "/api/act", "{\"act\":\"log\",\"strategy\":\"drop\"}"), "strategy");

@@ -56,7 +56,8 @@ public class RushCommand implements Callable<Integer> {
 
     @Option(names = "--budget-mb", paramLabel = "MB",
             description = "the in-memory feed's budget for the prediction (default: measured, the order service's old "
-                    + "generation less what it keeps alive at the start; the lesson's 100 MB where it does not say)")
+                    + "generation less what it keeps alive at the start, plus two of the feed's 1 MiB pages; the "
+                    + "lesson's 100 MB where it does not say)")
     private @Nullable Double budgetMb;
 
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "2000",

@@ -84,6 +84,35 @@ class DemoCommandLineTests {
         assertThat(err.toString()).contains("'soon' is not a duration");
     }
 
+    /** Each numeric and duration flag of the rush beyond its bounds: exit 2 and a plain sentence, nothing sent. */
+    @Test
+    void rushFlagsHaveBounds() {
+        String[][] cases = {
+            {"--speed 101", "--speed must be between 0.1 and 100, not 101"},
+            {"--speed 0.01", "--speed must be between 0.1 and 100, not 0.01"},
+            {"--rate 20001 --duration 1s", "--rate must be between 0.1 and 20,000 orders/s, not 20,001"},
+            {"--rate Infinity --duration 1s", "--rate must be between 0.1 and 20,000 orders/s, not Infinity"},
+            {"--rate 10 --duration 3000000h", "--duration must be between 1s and 24h, not 3000000h"},
+            {"--rate 10 --duration 500ms", "--duration must be between 1s and 24h, not 500ms"},
+            {"--rate 10 --duration 1s --then-rate 50000 --then-duration 1s", "--then-rate must be between 0.1 and 20,000"},
+            {"--rate 10 --duration 1s --then-rate 5 --then-duration 25h", "--then-duration must be between 1s and 24h"},
+            {"--rate 10 --duration 1s --count 100000001", "--count must be between 0 and 100,000,000 orders"},
+            {"--rate 10 --duration 1s --dashboard-capacity 2000000", "--dashboard-capacity must be between 1 and 1,000,000"},
+            {"--rate 10 --duration 1s --budget-mb 0.5", "--budget-mb must be between 1 and 100,000 MB"},
+            {"--rate 10 --duration 1s --max-in-flight 200000", "--max-in-flight must be between 1 and 100,000"},
+            {"--rate 10 --duration 1s --request-timeout 10m", "--request-timeout must be between 100ms and 5m"},
+            {"--rate 15000 --duration 10s --speed 2", "--speed: the rush would send 30,000 orders/s"},
+            {"--rate 10 --duration 20h --then-rate 10 --then-duration 5h", "--then-duration: the rush would last 25h"},
+        };
+        for (String[] bad : cases) {
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+            String[] args = ("rush " + bad[0] + " --order-service " + NOWHERE).split(" ");
+            assertThat(run(args)).as("demo %s: %s", String.join(" ", args), err).isEqualTo(2);
+            assertThat(err.toString()).as(bad[0]).contains(bad[1]).doesNotContain("Exception");
+        }
+    }
+
     @Test
     void chaosFlagsAreCheckedBeforeAnythingIsTouched() {
         assertThat(run("chaos", "--scenario", "meteor-strike", "--order-service", NOWHERE)).isEqualTo(2);

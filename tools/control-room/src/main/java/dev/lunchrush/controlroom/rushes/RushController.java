@@ -52,7 +52,7 @@ class RushController {
                 @ApiResponse(responseCode = "409", description = "Another rush is running (this one's or the demo command's)", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping("/api/rushes")
     ResponseEntity<ObjectNode> start(@RequestBody JsonNode body) {
-        RushRun run = rushes.start(RushRequests.options(body), body);
+        RushRun run = rushes.start(RushRequests.settings(body), body);
         return ResponseEntity.accepted().location(URI.create("/api/rushes/" + run.id())).body(run.view(json));
     }
 

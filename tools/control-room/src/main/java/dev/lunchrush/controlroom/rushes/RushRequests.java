@@ -11,12 +11,15 @@ import tools.jackson.databind.JsonNode;
 import dev.lunchrush.controlroom.FieldProblem;
 import dev.lunchrush.controlroom.ProblemException;
 import dev.lunchrush.load.rush.Durations;
+import dev.lunchrush.load.rush.Rush;
 import dev.lunchrush.load.rush.RushOptions;
 
 /**
  * {@code POST /api/rushes}' body, the options of {@code ./demo rush} under the names of its flags
  * ({@code {"rate": 50, "duration": "20s"}}, {@code --then-rate} is {@code thenRate}), read into {@link RushOptions}:
- * each field of the right type, durations as the command line writes them ({@code 20s}, {@code 1m30s}, or seconds).
+ * each field of the right type, durations as the command line writes them ({@code 20s}, {@code 1m30s}, or seconds);
+ * then checked by the command line's own rules and bounds ({@link RushOptions#settings}), each refusal a 400 naming
+ * its field.
  */
 final class RushRequests {
 
@@ -24,6 +27,16 @@ final class RushRequests {
             "count", "dashboardCapacity", "budgetMb", "maxInFlight", "requestTimeout", "seed");
 
     private RushRequests() {
+    }
+
+    /** The rush the body asks for, checked as the command line checks its flags; 400 naming the field otherwise. */
+    static Rush.Settings settings(JsonNode body) {
+        try {
+            return options(body).settings(RushOptions.Naming.FIELDS, null);
+        }
+        catch (RushOptions.Invalid ex) {
+            throw ProblemException.badRequest(List.of(new FieldProblem(ex.field(), ex.getMessage())));
+        }
     }
 
     /** The options the body asks for, or 400 naming each field that is not of its type. */
@@ -51,15 +64,12 @@ final class RushRequests {
         Long maxInFlight = reader.whole("maxInFlight");
         Duration requestTimeout = reader.duration("requestTimeout");
         Long seed = reader.whole("seed");
-        if (maxInFlight != null && (maxInFlight > Integer.MAX_VALUE || maxInFlight < Integer.MIN_VALUE)) {
-            errors.add(new FieldProblem("maxInFlight", "too large"));
-        }
         if (!errors.isEmpty()) {
             throw ProblemException.badRequest(errors);
         }
         return new RushOptions(profile, speed == null ? RushOptions.DEFAULT_SPEED : speed, rate, duration, thenRate,
                 thenDuration, count == null ? 0 : count, dashboardCapacity, budgetMb,
-                maxInFlight == null ? RushOptions.DEFAULT_MAX_IN_FLIGHT : maxInFlight.intValue(),
+                maxInFlight == null ? RushOptions.DEFAULT_MAX_IN_FLIGHT : maxInFlight,
                 requestTimeout == null ? RushOptions.DEFAULT_REQUEST_TIMEOUT : requestTimeout, seed);
     }
 
@@ -83,7 +93,12 @@ final class RushRequests {
         }
 
         @Nullable Long whole(String field) {
-            return read(field, "a whole number", node -> node.isIntegralNumber() && node.canConvertToLong() ? node.asLong() : null);
+            JsonNode node = body.path(field);
+            if (node.isIntegralNumber() && !node.canConvertToLong()) {
+                errors.add(new FieldProblem(field, "must be a whole number that fits in 64 bits, not " + node));
+                return null;
+            }
+            return read(field, "a whole number", node2 -> node2.isIntegralNumber() ? node2.asLong() : null);
         }
 
         @Nullable Duration duration(String field) {

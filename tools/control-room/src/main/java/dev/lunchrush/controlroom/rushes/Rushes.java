@@ -20,11 +20,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.controlroom.ControlRoomProperties;
-import dev.lunchrush.controlroom.FieldProblem;
 import dev.lunchrush.controlroom.ProblemException;
 import dev.lunchrush.load.rush.Rush;
 import dev.lunchrush.load.rush.RushMarker;
-import dev.lunchrush.load.rush.RushOptions;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
@@ -63,17 +61,10 @@ public class Rushes implements DisposableBean {
     }
 
     /**
-     * Starts a rush with these options ({@code body} as given, for its view): 400 when an option cannot be, 409 while
-     * a rush runs, this room's or another's on the same stack.
+     * Starts a rush with these settings, checked ({@code body} as given, for its view): 409 while a rush runs, this
+     * room's or another's on the same stack.
      */
-    synchronized RushRun start(RushOptions options, JsonNode body) {
-        Rush.Settings settings;
-        try {
-            settings = options.settings(RushOptions.Naming.FIELDS, null);
-        }
-        catch (RushOptions.Invalid ex) {
-            throw ProblemException.badRequest(List.of(new FieldProblem(ex.field(), ex.getMessage())));
-        }
+    synchronized RushRun start(Rush.Settings settings, JsonNode body) {
         if (latest != null && latest.running()) {
             throw new ProblemException(HttpStatus.CONFLICT, "A rush is running",
                     "rush " + latest.id() + " is running: wait for it to end, or stop it (DELETE /api/rushes/" + latest.id() + ")",

@@ -23,21 +23,39 @@ public final class Durations {
         }
         Matcher matcher = PART.matcher(text);
         int position = 0;
-        long millis = 0;
+        double millis = 0;
         while (matcher.find() && matcher.start() == position) {
             double amount = Double.parseDouble(matcher.group(1));
-            millis += Math.round(amount * switch (matcher.group(2)) {
+            millis += amount * switch (matcher.group(2)) {
                 case "ms" -> 1;
                 case "s" -> 1_000;
                 case "m" -> 60_000;
                 default -> 3_600_000;
-            });
+            };
             position = matcher.end();
         }
         if (position == 0 || position != text.length()) {
             throw new IllegalArgumentException("'" + value + "' is not a duration; write it like 30s, 2m, 1m30s or 500ms");
         }
-        return positive(Duration.ofMillis(millis), value);
+        // beyond what a long holds, the longest Duration of milliseconds: the caller's bounds then say how long is too long
+        return positive(Duration.ofMillis(Math.round(millis)), value);
+    }
+
+    /** A duration as {@link #parse} reads it back: {@code 1m30s}, {@code 24h}, {@code 500ms}; {@code 0s} for none. */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        if (millis == 0) {
+            return "0s";
+        }
+        StringBuilder text = new StringBuilder();
+        long[] amounts = {millis / 3_600_000, millis / 60_000 % 60, millis / 1_000 % 60, millis % 1_000};
+        String[] units = {"h", "m", "s", "ms"};
+        for (int i = 0; i < units.length; i++) {
+            if (amounts[i] != 0) {
+                text.append(amounts[i]).append(units[i]);
+            }
+        }
+        return text.toString();
     }
 
     private static Duration positive(Duration duration, String value) {

@@ -24,9 +24,9 @@ public final class Figures {
         return Double.isNaN(value) ? "" : "%+.1f%%".formatted(value);
     }
 
-    /** A rate or a speed as typed: {@code 10}, not {@code 10.0}. */
+    /** A rate or a speed as typed: {@code 10}, not {@code 10.0}; one too large for a long as Java writes it ({@code 1.0E30}). */
     public static String trim(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+        return value == Math.rint(value) && Math.abs(value) < 1e18 ? String.valueOf((long) value) : String.valueOf(value);
     }
 
     /** A percentile of a histogram of microseconds, in milliseconds; 0 for an empty one. */

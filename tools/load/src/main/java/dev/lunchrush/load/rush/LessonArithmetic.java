@@ -20,6 +20,15 @@ public record LessonArithmetic(double inRate, double outRate, double afterRate, 
     public static final double LESSON_BUDGET_BYTES = 100_000_000;
     public static final double LESSON_OUT_RATE = 250;
 
+    /** The order service's feed takes the heap in pages of this size, each one allocation (its {@code PagedEvents}). */
+    static final long FEED_PAGE_BYTES = 1 << 20;
+    /**
+     * What the collection before an OutOfMemoryError frees besides the room measured at the start, in the feed's
+     * pages: the caches that only soft references hold, which that last collection clears and the one at the switch
+     * into act 3 keeps.
+     */
+    static final long CLEARED_BEFORE_DEATH_BYTES = 2 * FEED_PAGE_BYTES;
+
     /** The arithmetic for a reader that starts with nothing unread. */
     public LessonArithmetic(double inRate, double outRate, double afterRate, Duration peak, double eventBytes,
             double budgetBytes) {
@@ -43,10 +52,43 @@ public record LessonArithmetic(double inRate, double outRate, double afterRate, 
         return Math.max(0, surplusRate()) * eventBytes;
     }
 
-    /** When the feed's budget is full (and the order service dies): budget ÷ growth. */
+    /** When the feed's budget is full (and the order service dies) at the asked rates: budget ÷ growth. */
     public double secondsToFillBudget() {
-        double growth = memoryGrowthBytesPerSecond();
-        return growth <= 0 ? Double.POSITIVE_INFINITY : budgetBytes / growth;
+        return secondsToFillBudget(0, 0, memoryGrowthBytesPerSecond());
+    }
+
+    /**
+     * When the feed's budget is full, seconds from the rush's start, as seen {@code atSeconds} into it: the feed had
+     * grown by {@code grownBytes} since the start and grows by {@code growthBytesPerSecond}. Infinite when it does
+     * not grow. The one arithmetic of the death: the prediction at the asked rates (from the start) and the one at
+     * the growth a rush measured (from the end of its warm-up) both come from here.
+     */
+    public double secondsToFillBudget(double atSeconds, double grownBytes, double growthBytesPerSecond) {
+        if (!(growthBytesPerSecond > 0)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return atSeconds + Math.max(0, budgetBytes - grownBytes) / growthBytesPerSecond;
+    }
+
+    /**
+     * The room an unbounded feed has in the order service's heap, from its {@code /api/stats} figures; -1 when they
+     * are missing. The feed's pages go straight into the old generation (the stack's serial collector with
+     * {@code -XX:PretenureSizeThreshold=512k}): the young generation is the service's own working space and never
+     * the feed's, so the room is the old generation's limit less what the service keeps alive after the last
+     * collection (a switch into {@code unbounded} makes it a full one), plus {@link #CLEARED_BEFORE_DEATH_BYTES}.
+     * A collector that allocates the pages young (the parallel one) lets the feed into the young generation too,
+     * and dies later, after collecting back to back for as long as a reader frees a page now and then.
+     *
+     * @param usedAfterGcBytes {@code heap.usedAfterGcBytes}
+     * @param maxBytes {@code heap.maxBytes}, the limit where the old generation's is not known
+     * @param oldGenerationMaxBytes {@code heap.oldGenerationMaxBytes}
+     */
+    public static double feedRoomBytes(long usedAfterGcBytes, long maxBytes, long oldGenerationMaxBytes) {
+        long limit = oldGenerationMaxBytes > 0 ? oldGenerationMaxBytes : maxBytes;
+        if (limit <= 0 || usedAfterGcBytes < 0) {
+            return -1;
+        }
+        return Math.max(0, limit - usedAfterGcBytes + CLEARED_BEFORE_DEATH_BYTES);
     }
 
     /** Events behind at the end of the rush: the backlog at its start, plus surplus × its duration. */

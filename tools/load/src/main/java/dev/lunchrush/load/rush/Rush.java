@@ -243,13 +243,13 @@ public final class Rush {
     }
 
     /**
-     * The feed's room from the rush's start, for the prediction: what the order service has room for (its old
-     * generation less what it keeps alive now, the feed's events included: the death comes when that is full,
-     * whatever the lesson's round 100 MB says); else the budget asked ({@code budgetMb}) or the lesson's, less
-     * what the feed holds already.
+     * The feed's room from the rush's start, for the prediction: what the order service has room for
+     * ({@link LessonArithmetic#feedRoomBytes}, the feed's events already in it counted as alive: the death comes when
+     * that is full, whatever the lesson's round 100 MB says); else the budget asked ({@code budgetMb}) or the
+     * lesson's, less what the feed holds already.
      */
     static double budgetBytes(@Nullable Double budgetMb, Snapshot base) {
-        long measured = base.orderService() == null ? -1 : base.orderService().feedBudget();
+        double measured = base.orderService() == null ? -1 : base.orderService().feedBudget();
         if (budgetMb == null && measured > 0) {
             return measured;
         }

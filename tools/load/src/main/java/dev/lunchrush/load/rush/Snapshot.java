@@ -35,17 +35,9 @@ record Snapshot(long elapsedNanos, long accepted, long throttled, long unavailab
             return Act.MEMORY_FEED.id().equals(act);
         }
 
-        /**
-         * What an in-memory feed may grow to before the service runs out of heap: the heap's limit less what the
-         * service keeps alive already (after the last collection, which a switch into act 3 makes a full one);
-         * -1 when the service did not say. The whole heap, not the old generation alone: the job frees the feed's
-         * oldest pages while the rush runs and the service's own young objects give way to pages at the end, so
-         * the feed grew past the old generation's room before every death measured (act 3 at speed 10: 29.8 s
-         * in, against 28.3 s from the heap's room and about 24 s from the old generation's).
-         */
-        long feedBudget() {
-            long limit = heapMax > 0 ? heapMax : heapOldGenerationMax;
-            return limit <= 0 || heapUsedAfterGc < 0 ? -1 : Math.max(0, limit - heapUsedAfterGc);
+        /** What an in-memory feed may grow to before the service runs out of heap ({@link LessonArithmetic#feedRoomBytes}). */
+        double feedBudget() {
+            return LessonArithmetic.feedRoomBytes(heapUsedAfterGc, heapMax, heapOldGenerationMax);
         }
     }
 }

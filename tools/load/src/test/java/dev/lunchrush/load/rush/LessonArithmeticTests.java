@@ -79,6 +79,36 @@ class LessonArithmeticTests {
         assertThat(behind.secondsToFillBudget()).isCloseTo(66.67, within(0.01));
     }
 
+    /**
+     * The order service in a 40 MB heap (-Xmn6m, the serial collector with the feed's pages in the old generation),
+     * as its {@code /api/stats} says at the switch into act 3: the feed's room is the old generation's less what is
+     * alive, and the young generation is not the feed's.
+     */
+    @Test
+    void theFeedsRoomIsTheOldGenerationsOverWhatIsAliveFromTheServicesHeapFigures() {
+        long usedAfterGc = 26_800_200;
+        long max = 41_353_216;
+        long oldGenerationMax = 35_651_584;
+        double room = LessonArithmetic.feedRoomBytes(usedAfterGc, max, oldGenerationMax);
+        assertThat(room).isEqualTo(oldGenerationMax - usedAfterGc + 2 * 1_048_576.0);
+        assertThat(LessonArithmetic.feedRoomBytes(usedAfterGc, max + 8_000_000, oldGenerationMax))
+                .as("a larger young generation leaves the feed's room as it is").isEqualTo(room);
+        // without an old generation's limit, the heap's; without the figures, none
+        assertThat(LessonArithmetic.feedRoomBytes(usedAfterGc, max, -1)).isEqualTo(max - usedAfterGc + 2 * 1_048_576.0);
+        assertThat(LessonArithmetic.feedRoomBytes(-1, max, oldGenerationMax)).isEqualTo(-1);
+        assertThat(LessonArithmetic.feedRoomBytes(usedAfterGc, -1, -1)).isEqualTo(-1);
+
+        // 300 orders/s, nobody pulling, ~950 bytes an event: the death at the asked rates from the start, and at the
+        // growth a rush measured from the end of its warm-up (2 s in, the feed 0.53 MB by then, 297 KB/s)
+        LessonArithmetic feed = new LessonArithmetic(300, 0, 0, Duration.ofMinutes(10), 1_000, room);
+        assertThat(feed.secondsToFillBudget()).isCloseTo(room / 300_000, within(1e-9));
+        assertThat(feed.secondsToFillBudget(2, 526_663, 297_000)).isCloseTo(2 + (room - 526_663) / 297_000, within(1e-9))
+                .isCloseTo(37.1, within(0.1));
+        assertThat(feed.secondsToFillBudget(2, 526_663, 0)).isInfinite();
+        // a feed that grew past its room by then: due at once
+        assertThat(feed.secondsToFillBudget(20, room + 1, 297_000)).isEqualTo(20.0);
+    }
+
     @Test
     void differenceIsRelativeToThePrediction() {
         assertThat(LessonArithmetic.differencePercent(165, 150)).isCloseTo(10.0, within(1e-9));

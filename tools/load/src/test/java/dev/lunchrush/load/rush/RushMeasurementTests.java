@@ -79,12 +79,44 @@ class RushMeasurementTests {
         assertThat(fill.predicted()).isCloseTo(66.67, within(0.01));
         assertThat(fill.differencePercent()).isCloseTo(0.5, within(0.1));
         // here the measured growth is the asked one: the same prediction
-        assertThat(fill.note()).isEqualTo("died at 12:31:10; a budget of 100 MB; 66.7 s at the measured growth (+0.5%)");
+        assertThat(fill.note()).isEqualTo("died at 12:31:10; a budget of 100.0 MB over the growth measured to 90.0 s (66.7 s at the asked rates)");
         // dead at 67 s, before the end of the rush at 90 s: no backlog then to hold against the arithmetic
         RushMeasurement.Line backlog = measurement.lines(death).get(3);
         assertThat(backlog.name()).isEqualTo("backlog at the end of the rush");
         assertThat(backlog.measured()).isNaN();
         assertThat(backlog.note()).startsWith("died before 12:35:00");
+    }
+
+    /**
+     * 500 orders/s asked against a job of 50/s, a budget of 14 MB; the generator held 370/s, so the feed grew by
+     * 320 KB/s and the service died at 43.75 s: at the asked rates the arithmetic said 31.1 s, 29% early. The death is
+     * judged against the budget over the growth the rush measured; the asked rates' figure is in the note.
+     */
+    @Test
+    void theDeathIsPredictedFromTheGrowthTheServiceReallyTook() {
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (int t = 0; t <= 46; t++) {
+            double alive = Math.min(t, 43.75);
+            long placed = Math.round(370 * alive);
+            long read = Math.round(50 * alive);
+            Snapshot.OrderServiceStats stats = t >= 44 ? null : new Snapshot.OrderServiceStats("memory-feed",
+                    "unbounded", "run", placed, placed - read, (placed - read) * 1000, read, 0, 0, 0, 0, 41_000_000,
+                    35_000_000);
+            snapshots.add(new Snapshot(t * 1_000_000_000L, placed, 0, 0, 0, stats, placed, 0, read, 50,
+                    stats == null ? -1 : placed - read, 0));
+        }
+        LessonArithmetic asked = new LessonArithmetic(500, 50, 0, java.time.Duration.ofMinutes(4), 1000, 14_000_000);
+        RushMeasurement measurement = new RushMeasurement(snapshots, RateProfile.constant(500, java.time.Duration.ofMinutes(4), 1),
+                asked, 43.75);
+
+        RushMeasurement.Line fill = measurement.lines(measurement.death(43.75, Math.round(50 * 43.75))).get(2);
+
+        assertThat(asked.secondsToFillBudget()).isCloseTo(31.1, within(0.1));
+        assertThat(fill.measured()).isEqualTo(43.75);
+        assertThat(fill.predicted()).isCloseTo(43.75, within(0.01));
+        assertThat(Math.abs(fill.differencePercent())).isLessThan(10);
+        assertThat(fill.note()).isEqualTo("died at 12:20:43; a budget of 14.0 MB over the growth measured to 21.9 s "
+                + "(31.1 s at the asked rates)");
     }
 
     @Test
