@@ -52,6 +52,10 @@ import dev.lunchrush.orderservice.problems.ProblemException;
  * blocks publishers, a confirm comes late) may still be confirmed: it is answered with an
  * {@link OutcomeUnknownException} whose outcome is RabbitMQ's real answer, however late, so that a retry under
  * the same Idempotency-Key gets the order's stored answer rather than a second order.
+ *
+ * <p>While RabbitMQ blocks publishing ({@link PublishingBlock}: a memory or disk alarm) an order is refused at
+ * once, and one whose turn comes then is not sent: a 503 that says nothing was written, rather than an order that
+ * waits in the socket until its deadline.
  */
 @Component
 public class RabbitOrderPublisher implements DisposableBean {
@@ -65,13 +69,15 @@ public class RabbitOrderPublisher implements DisposableBean {
     private static final long IDLE_CHANNEL_MILLIS = 1_000;
 
     private final RabbitTemplate rabbit;
+    private final PublishingBlock block;
     private final Duration timeout;
     private final BlockingQueue<Publication> waiting = new LinkedBlockingQueue<>(QUEUE);
     private final Thread publisher;
     private volatile boolean running = true;
 
-    RabbitOrderPublisher(RabbitTemplate rabbit, OrderServiceProperties properties) {
+    RabbitOrderPublisher(RabbitTemplate rabbit, PublishingBlock block, OrderServiceProperties properties) {
         this.rabbit = rabbit;
+        this.block = block;
         this.timeout = properties.outputTimeout();
         // the template must report unroutable messages; the yml says so too, this makes it independent of it
         this.rabbit.setMandatory(true);
@@ -86,9 +92,13 @@ public class RabbitOrderPublisher implements DisposableBean {
      * Publishes on the publisher's thread, which may wait for the broker's connection (never an event loop);
      * the future completes when RabbitMQ confirmed the message, and fails with a 503 problem when it did
      * not within the output timeout, counted from now: an order still waiting for its turn then is never
-     * sent.
+     * sent. It fails at once while RabbitMQ blocks publishing.
      */
     public CompletableFuture<Void> publish(String exchange, String routingKey, OrderEvent event, byte[] body) {
+        String blocked = block.reason();
+        if (blocked != null) {
+            return CompletableFuture.failedFuture(blocked(blocked));
+        }
         // RabbitMQ's real answer, however late; what the caller gets is cut at the output timeout
         CompletableFuture<Void> confirmed = new CompletableFuture<>();
         Publication publication = new Publication(exchange, routingKey, event, body, confirmed, new AtomicBoolean());
@@ -111,6 +121,11 @@ public class RabbitOrderPublisher implements DisposableBean {
                     + timeout.toMillis() + " ms: it may be in the queue or not. Send it again with the same "
                     + "Idempotency-Key to learn which (it is then placed once)", confirmed.thenApply(ignored -> event)));
         });
+    }
+
+    private static ProblemException blocked(String reason) {
+        return ProblemException.unavailable("RabbitMQ blocks publishing (" + reason + "): the order was not sent. "
+                + "Send it again once RabbitMQ's alarm has cleared");
     }
 
     /** The publisher's thread: a channel per burst of orders, until the bean is destroyed and no order waits. */
@@ -184,6 +199,12 @@ public class RabbitOrderPublisher implements DisposableBean {
         CompletableFuture<Void> answer = publication.answer();
         if (!publication.taken().compareAndSet(false, true)) {
             // its deadline passed while it waited: answered 503, never sent
+            return true;
+        }
+        String blocked = block.reason();
+        if (blocked != null) {
+            // blocked since it came: sent now, it would wait in the socket until the alarm ends
+            answer.completeExceptionally(blocked(blocked));
             return true;
         }
         OrderEvent event = publication.event();
