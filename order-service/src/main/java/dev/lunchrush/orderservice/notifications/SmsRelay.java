@@ -109,6 +109,7 @@ class SmsRelay {
     private SmsTask task(OrderEvent order) {
         String kitchen = menu.kitchen(order.kitchenId()).map(Menu.Kitchen::name).orElse(order.kitchenId());
         return new SmsTask(order.orderId(), order.orderId(), order.customerId(), order.kitchenId(),
-                "Your order from " + kitchen + " is being cooked: " + order.portions() + " portions, on their way soon.");
+                "Your order from " + kitchen + " is being cooked: " + order.portions() + " portions, on their way soon.",
+                order.placedAt().toEpochMilli());
     }
 }
