@@ -19,7 +19,8 @@ import dev.lunchrush.testing.FreePorts;
  * wait in the proxy, and behind it in the sockets' buffers) and then let go: the broker then gets every byte, late
  * and in order, and answers as it always does. Only the connections through the proxy are slowed, not the
  * broker's other users: a publisher confirm that comes late, without stopping the machine's RabbitMQ. It can hold
- * the broker's answers instead ({@link #holdAnswers}): the broker does what it is asked, and its confirm waits.
+ * the broker's answers instead (the broker has what the client sent, the client hears nothing), and cut every
+ * connection through it, dropping what it holds: a connection lost before the client heard the broker's answer.
  */
 public final class HoldingProxy implements AutoCloseable {
 
@@ -34,7 +35,7 @@ public final class HoldingProxy implements AutoCloseable {
     });
     private final Object gate = new Object();
     private boolean holding;
-    private boolean holdingAnswers;
+    private boolean holdingReplies;
 
     private HoldingProxy(ServerSocket server, String targetHost, int targetPort) {
         this.server = server;
@@ -64,20 +65,32 @@ public final class HoldingProxy implements AutoCloseable {
         }
     }
 
-    /** From now on what the broker sends the clients waits in the proxy. */
-    public void holdAnswers() {
+    /** From now on what the broker sends back waits in the proxy (what the clients send goes on). */
+    public void holdReplies() {
         synchronized (gate) {
-            holdingAnswers = true;
+            holdingReplies = true;
         }
     }
 
-    /** What waits goes on, both ways, and so does what comes after. */
+    /** What waits goes on, to the broker and to the clients, and so does what comes after. */
     public void release() {
         synchronized (gate) {
             holding = false;
-            holdingAnswers = false;
+            holdingReplies = false;
             gate.notifyAll();
         }
+    }
+
+    /**
+     * Closes every connection through the proxy at once, both ends, and drops what it holds: neither the broker nor
+     * the client gets another byte of them. New connections go through as before, held no longer.
+     */
+    public void cut() {
+        for (Socket socket : sockets) {
+            closeQuietly(socket);
+            sockets.remove(socket);
+        }
+        release();
     }
 
     private void accept() {
@@ -96,12 +109,16 @@ public final class HoldingProxy implements AutoCloseable {
         }
     }
 
-    private void pump(Socket from, Socket to, boolean towardsBroker) {
+    private void pump(Socket from, Socket to, boolean toBroker) {
         byte[] buffer = new byte[16 * 1024];
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int read;
             while ((read = in.read(buffer)) >= 0) {
-                awaitRelease(towardsBroker);
+                awaitRelease(toBroker);
+                if (to.isClosed()) {
+                    // cut while it waited: what it held is dropped
+                    break;
+                }
                 out.write(buffer, 0, read);
                 out.flush();
             }
@@ -118,9 +135,9 @@ public final class HoldingProxy implements AutoCloseable {
         }
     }
 
-    private void awaitRelease(boolean towardsBroker) throws InterruptedException {
+    private void awaitRelease(boolean toBroker) throws InterruptedException {
         synchronized (gate) {
-            while (towardsBroker ? holding : holdingAnswers) {
+            while (toBroker ? holding : holdingReplies) {
                 gate.wait();
             }
         }

@@ -24,5 +24,7 @@ public abstract class OrderServiceTests extends OrderServiceHttp {
         registry.add("lunchrush.data-dir", DATA_DIR::toString);
         registry.add("lunchrush.feed.block-timeout", () -> "500ms");
         registry.add("lunchrush.output-timeout", () -> "3s");
+        // done SMS tasks remembered for a day, less than the log keeps orders: SmsRelayTests resets the relay past it
+        registry.add("lunchrush.store.notifications-retention", () -> "24h");
     }
 }

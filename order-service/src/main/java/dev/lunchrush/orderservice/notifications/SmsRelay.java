@@ -18,6 +18,7 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.orderservice.publishing.PublishingBlock;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 
 /**
@@ -28,8 +29,9 @@ import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
  * placed, and the request that placed it neither waits for RabbitMQ nor depends on it.
  *
  * <p>Each fetched batch becomes one persistent message holding its tasks (a JSON array), confirmed by
- * RabbitMQ before the batch's offsets are committed; a batch that RabbitMQ did not take is tried
- * again (the error handler retries every second, for ever), and a task that reaches the queue twice
+ * RabbitMQ before the batch's offsets are committed; a batch that RabbitMQ did not take, or that was
+ * not published because RabbitMQ blocks publishing (an alarm), is tried again (the error handler retries
+ * every second, for ever), and a task that reaches the queue twice
  * that way is done once by the workers ({@link SmsWorkers}). Live orders only: a past order put in
  * by the import gets no SMS. A record that is not an order is left to the readers' dead-letter
  * handling.
@@ -45,13 +47,15 @@ class SmsRelay {
     static final int MAX_TASKS_PER_MESSAGE = 500;
 
     private final RabbitOrderPublisher rabbit;
+    private final PublishingBlock block;
     private final JsonMapper json;
     private final Menu menu;
     private final Counter enqueued;
     private final Counter failed;
 
-    SmsRelay(RabbitOrderPublisher rabbit, JsonMapper json, Menu menu, MeterRegistry registry) {
+    SmsRelay(RabbitOrderPublisher rabbit, PublishingBlock block, JsonMapper json, Menu menu, MeterRegistry registry) {
         this.rabbit = rabbit;
+        this.block = block;
         this.json = json;
         this.menu = menu;
         this.enqueued = Counter.builder("notifications.enqueued").description("SMS tasks put on notifications.sms (confirmed)")
@@ -87,6 +91,11 @@ class SmsRelay {
         ConsumerRecord<String, byte[]> first = records.get(0);
         String messageId = "sms-" + first.partition() + "-" + first.offset() + "-" + tasks.size();
         try {
+            String blocked = block.reason();
+            if (blocked != null) {
+                // published now, the batch would wait in the socket, and this consumer with it, until the alarm ends
+                throw ProblemException.unavailable("RabbitMQ blocks publishing (" + blocked + ")");
+            }
             rabbit.publishAndWait("", Topology.NOTIFICATION_QUEUE, messageId, oldest, json.writeValueAsBytes(tasks));
         }
         catch (ProblemException ex) {
@@ -100,6 +109,7 @@ class SmsRelay {
     private SmsTask task(OrderEvent order) {
         String kitchen = menu.kitchen(order.kitchenId()).map(Menu.Kitchen::name).orElse(order.kitchenId());
         return new SmsTask(order.orderId(), order.orderId(), order.customerId(), order.kitchenId(),
-                "Your order from " + kitchen + " is being cooked: " + order.portions() + " portions, on their way soon.");
+                "Your order from " + kitchen + " is being cooked: " + order.portions() + " portions, on their way soon.",
+                order.placedAt().toEpochMilli());
     }
 }

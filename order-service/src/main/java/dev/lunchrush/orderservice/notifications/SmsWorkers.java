@@ -3,6 +3,7 @@ package dev.lunchrush.orderservice.notifications;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,25 +31,31 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 import dev.lunchrush.orderservice.storage.LocalStore;
+import dev.lunchrush.orderservice.storage.StoreSettings;
 
 /**
  * Two competing workers on {@code notifications.sms}: each message goes to one of them (work queue,
  * prefetch 1). A message holds one task (a JSON object) or the tasks of one batch of the log (a JSON
- * array, as {@link SmsRelay} sends them). "Done once" is made sure of by the notification log in the
- * {@link LocalStore}, keyed by task id: a worker first claims the task there, and only the worker
- * whose claim succeeded sends; a task delivered again (a worker died before its ack, RabbitMQ
- * restarted, the relay sent a batch again) finds its entry, is counted as a duplicate and not sent.
- * Done tasks are remembered for {@code lunchrush.store.notifications-retention}. There is no SMS
- * gateway here: sending is a log line and a counter. With a real gateway the task id would go along
- * as its idempotency key, which closes the gap between the claim and the send.
+ * array, as {@link SmsRelay} sends them). A task is sent at least once and texted once:
+ * <ul>
+ * <li>a worker claims the task in memory (so that the other worker, given a copy of it meanwhile, leaves it),
+ * sends it through the {@link SmsGateway} with its id as the gateway's idempotency key, and only then records it
+ * done in the {@link LocalStore}'s notification log; a send that fails, or a worker that stops before it sent, leaves
+ * the task to a later delivery; a task sent and not recorded (a store that fails, a worker killed in between) is sent
+ * again at its redelivery, and the gateway texts it once;</li>
+ * <li>a task delivered again after it was recorded done (a redelivery, the relay's batch sent again, the relay's
+ * group reset) finds its entry, is counted as a duplicate and not sent. Done tasks are remembered for
+ * {@code lunchrush.store.notifications-retention}, by default as long as the log keeps orders, so that no reset of
+ * the relay's group can reach an order whose SMS was forgotten; where the retention is set shorter, a task whose
+ * order is older than it is not sent (the store can no longer tell whether it was) and says so.</li>
+ * </ul>
  *
  * <p>One bad part never costs the others their work. A task in a batch that is not a task (no id, not an
  * object) is dead-lettered alone, as a message of its own on {@code orders.dlx}, and the others are done;
- * only a message that is no task and no array at all is rejected whole. A store that fails to read or
- * write the claims (a passing error) is asked again a few times with a growing pause ({@value #STORE_ATTEMPTS}
- * attempts within about two seconds); if it still fails, the message goes back to the queue, whole, for a
- * worker to try again: nothing is dead-lettered or lost for a store error, and a task claimed before is not
- * sent twice.
+ * only a message that is no task and no array at all is rejected whole. A store or a gateway that fails (a passing
+ * error) is asked again a few times with a growing pause ({@value #STORE_ATTEMPTS} attempts within about two
+ * seconds); if it still fails, the message goes back to the queue, whole, for a worker to try again: nothing is
+ * dead-lettered or lost for such an error, and a task recorded done before is not sent again.
  */
 @Component
 class SmsWorkers {
@@ -58,22 +65,31 @@ class SmsWorkers {
     static final String WORKER_ONE = "sms-worker-1";
     static final String WORKER_TWO = "sms-worker-2";
 
-    /** Attempts at the store's claims for one delivery of a message, before it goes back to the queue. */
+    /** Attempts at the store, or at the gateway for one task, within one delivery of a message, before it goes back to the queue. */
     static final int STORE_ATTEMPTS = 6;
 
     private final LocalStore store;
+    private final Duration remembered;
+    private final SmsGateway gateway;
     private final JsonMapper json;
     private final RabbitOrderPublisher rabbit;
     private final Map<String, Counter> sent;
     private final Counter duplicates;
+    private final Counter tooOld;
     private final Counter poison;
     private final Counter storeRetries;
+    private final Counter sendRetries;
     private final Counter requeued;
-    private final RetryPolicy<List<SmsTask>> storeRetry;
-    private final Object claims = new Object();
+    private final RetryPolicy<Object> storeRetry;
+    private final RetryPolicy<Object> sendRetry;
+    /** Tasks a worker claimed and has not finished: sending, or recording them done. */
+    private final Set<String> claimed = new HashSet<>();
 
-    SmsWorkers(LocalStore store, JsonMapper json, RabbitOrderPublisher rabbit, MeterRegistry registry) {
+    SmsWorkers(LocalStore store, StoreSettings settings, SmsGateway gateway, JsonMapper json, RabbitOrderPublisher rabbit,
+            MeterRegistry registry) {
         this.store = store;
+        this.remembered = settings.notificationsRetention();
+        this.gateway = gateway;
         this.json = json;
         this.rabbit = rabbit;
         this.duplicates = Counter.builder("notifications.duplicates")
@@ -81,16 +97,29 @@ class SmsWorkers {
         this.poison = Counter.builder("notifications.poison")
                 .description("messages on notifications.sms, or tasks within one, that are not SMS tasks: dead-lettered")
                 .register(registry);
+        this.tooOld = Counter.builder("notifications.too.old")
+                .description("SMS tasks whose order is older than the done tasks' retention: not sent, as they may have been")
+                .register(registry);
         this.storeRetries = Counter.builder("notifications.store.retries")
-                .description("claims of an SMS message asked of the store again after it failed").register(registry);
+                .description("reads or writes of an SMS message's tasks asked of the store again after it failed")
+                .register(registry);
+        this.sendRetries = Counter.builder("notifications.send.retries")
+                .description("SMS sends asked of the gateway again after it failed").register(registry);
         this.requeued = Counter.builder("notifications.requeued")
-                .description("SMS messages sent back to their queue whole because the store kept failing").register(registry);
+                .description("SMS messages sent back to their queue whole because the store or the gateway kept failing")
+                .register(registry);
         this.sent = Map.of(WORKER_ONE, sent(registry, WORKER_ONE), WORKER_TWO, sent(registry, WORKER_TWO));
-        this.storeRetry = RetryPolicy.<List<SmsTask>>builder()
+        this.storeRetry = RetryPolicy.builder()
                 .handle(LocalStore.StoreException.class)
                 .withBackoff(Duration.ofMillis(50), Duration.ofSeconds(1))
                 .withMaxAttempts(STORE_ATTEMPTS)
                 .onRetry(event -> storeRetries.increment())
+                .build();
+        this.sendRetry = RetryPolicy.builder()
+                .handle(RuntimeException.class)
+                .withBackoff(Duration.ofMillis(50), Duration.ofSeconds(1))
+                .withMaxAttempts(STORE_ATTEMPTS)
+                .onRetry(event -> sendRetries.increment())
                 .build();
     }
 
@@ -108,24 +137,77 @@ class SmsWorkers {
 
     void handle(String worker, Message message) {
         Tasks tasks = tasks(message.getBody());
-        List<SmsTask> claimed;
+        Claim claim;
         try {
-            claimed = Failsafe.with(storeRetry).get(() -> claim(worker, tasks.good()));
+            claim = Failsafe.with(storeRetry).get(() -> claim(worker, tasks.good()));
         }
         catch (LocalStore.StoreException ex) {
-            requeued.increment();
-            log.warn("{}: the store failed {} times for a message of {} tasks ({}): it goes back to the queue", worker,
-                    STORE_ATTEMPTS, tasks.good().size(), ex.getMessage());
-            throw new ImmediateRequeueAmqpException("the store failed: " + ex.getMessage(), ex);
+            throw requeue(worker, "the store failed " + STORE_ATTEMPTS + " times to say which of " + tasks.good().size()
+                    + " tasks are done (" + ex.getMessage() + ")", ex);
         }
-        for (SmsTask task : claimed) {
-            log.debug("{}: SMS to {} for order {}: {}", worker, task.customerId(), task.orderId(), task.text());
+        duplicates.increment(claim.duplicates());
+        refuseTooOld(worker, claim.tooOld());
+        try {
+            send(worker, claim.mine());
         }
-        sent.get(worker).increment(claimed.size());
-        if (claimed.size() < tasks.good().size()) {
-            duplicates.increment(tasks.good().size() - claimed.size());
+        finally {
+            release(claim.mine());
         }
         deadLetter(worker, message, tasks.bad());
+    }
+
+    /**
+     * Sends each task, then records them done (one write); a task the gateway keeps refusing ends the delivery: the
+     * ones sent before it are recorded, the message goes back to the queue. The gateway is asked again for the task
+     * it refused, and goes on from there ({@value #STORE_ATTEMPTS} attempts for the message's tasks together).
+     */
+    private void send(String worker, List<SmsTask> tasks) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        List<SmsTask> done = new ArrayList<>(tasks.size());
+        RuntimeException refused = null;
+        try {
+            Failsafe.with(sendRetry).run(() -> {
+                for (int next = done.size(); next < tasks.size(); next++) {
+                    gateway.send(tasks.get(next));
+                    done.add(tasks.get(next));
+                }
+            });
+        }
+        catch (RuntimeException ex) {
+            refused = ex;
+        }
+        sent.get(worker).increment(done.size());
+        try {
+            Failsafe.with(storeRetry).run(() -> recordDone(worker, done));
+        }
+        catch (LocalStore.StoreException ex) {
+            throw requeue(worker, done.size() + " tasks were sent and the store failed " + STORE_ATTEMPTS
+                    + " times to record them done (" + ex.getMessage() + "): their redelivery sends them again", ex);
+        }
+        if (refused != null) {
+            throw requeue(worker, "the SMS gateway failed " + STORE_ATTEMPTS + " times to take task "
+                    + tasks.get(done.size()).taskId() + " (" + refused.getMessage() + ")", refused);
+        }
+    }
+
+    private ImmediateRequeueAmqpException requeue(String worker, String why, Throwable cause) {
+        requeued.increment();
+        log.warn("{}: {}; the message goes back to the queue", worker, why);
+        return new ImmediateRequeueAmqpException(why, cause);
+    }
+
+    /** Tasks whose orders are older than the store remembers done tasks: a reset of the relay past that. */
+    private void refuseTooOld(String worker, List<SmsTask> tasks) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        tooOld.increment(tasks.size());
+        log.warn("{}: {} SMS tasks of orders placed before {} are not sent: done tasks are remembered for {} "
+                + "(lunchrush.store.notifications-retention), so whether they were texted is no longer known. "
+                + "Was the group {} reset past that? The first: {}", worker, tasks.size(),
+                Instant.now().minus(remembered), remembered, SmsRelay.GROUP, tasks.get(0).taskId());
     }
 
     /**
@@ -213,32 +295,61 @@ class SmsWorkers {
     private record Bad(int index, JsonNode json) {
     }
     /**
-     * The tasks this worker claims first, in one write to the store for the whole message; the claims are
-     * in the store before anything is sent. A task claimed before (by either worker, within the
-     * retention) is left out, and so is a second copy of a task within the message.
+     * Which of the message's tasks this worker sends: not those recorded done (by either worker, within the
+     * retention), claimed by the other worker meanwhile, repeated within the message, or older than the retention.
+     * The claims are in memory, taken only once every read of the store succeeded.
      */
-    private List<SmsTask> claim(String worker, List<SmsTask> tasks) {
-        byte[] workerName = worker.getBytes(StandardCharsets.US_ASCII);
-        List<SmsTask> claimed = new ArrayList<>(tasks.size());
-        List<LocalStore.Entry> claims = new ArrayList<>(tasks.size());
+    private Claim claim(String worker, List<SmsTask> tasks) {
+        List<SmsTask> mine = new ArrayList<>(tasks.size());
+        List<SmsTask> tooOld = new ArrayList<>();
+        int duplicates = 0;
         Set<String> inThisMessage = new HashSet<>();
-        synchronized (this.claims) {
-            long now = System.currentTimeMillis();
+        long oldest = System.currentTimeMillis() - remembered.toMillis();
+        synchronized (this.claimed) {
             for (SmsTask task : tasks) {
-                byte[] key = task.taskId().getBytes(StandardCharsets.UTF_8);
-                if (!inThisMessage.add(task.taskId()) || store.get(LocalStore.Family.NOTIFICATIONS, key) != null) {
-                    log.info("{}: task {} was done before, not sending again", worker, task.taskId());
-                    continue;
+                if (!inThisMessage.add(task.taskId())) {
+                    duplicates++;
                 }
-                claims.add(new LocalStore.Entry(key, ByteBuffer.allocate(8 + workerName.length).putLong(now).put(workerName).array()));
-                claimed.add(task);
+                else if (task.placedAtMillis() != null && task.placedAtMillis() < oldest) {
+                    tooOld.add(task);
+                }
+                else if (this.claimed.contains(task.taskId())
+                        || store.get(LocalStore.Family.NOTIFICATIONS, task.taskId().getBytes(StandardCharsets.UTF_8)) != null) {
+                    log.info("{}: task {} was done before, not sending again", worker, task.taskId());
+                    duplicates++;
+                }
+                else {
+                    mine.add(task);
+                }
             }
-            store.putAll(LocalStore.Family.NOTIFICATIONS, claims);
+            mine.forEach(task -> this.claimed.add(task.taskId()));
         }
-        return claimed;
+        return new Claim(mine, duplicates, tooOld);
     }
 
-    /** The worker that did the task, or null when no worker did it (yet, or within the retention). */
+    private void release(List<SmsTask> tasks) {
+        synchronized (this.claimed) {
+            tasks.forEach(task -> this.claimed.remove(task.taskId()));
+        }
+    }
+
+    /** The tasks recorded done by this worker, in one write to the store: all of them, or none. */
+    private void recordDone(String worker, List<SmsTask> tasks) {
+        byte[] workerName = worker.getBytes(StandardCharsets.US_ASCII);
+        long now = System.currentTimeMillis();
+        List<LocalStore.Entry> entries = new ArrayList<>(tasks.size());
+        for (SmsTask task : tasks) {
+            entries.add(new LocalStore.Entry(task.taskId().getBytes(StandardCharsets.UTF_8),
+                    ByteBuffer.allocate(8 + workerName.length).putLong(now).put(workerName).array()));
+        }
+        store.putAll(LocalStore.Family.NOTIFICATIONS, entries);
+    }
+
+    /** The tasks a worker sends, and how many of the others were done before or are too old to tell. */
+    private record Claim(List<SmsTask> mine, int duplicates, List<SmsTask> tooOld) {
+    }
+
+    /** The worker that did the task, or null when no worker recorded it done (yet, or within the retention). */
     @Nullable String doneBy(String taskId) {
         byte[] done = store.get(LocalStore.Family.NOTIFICATIONS, taskId.getBytes(StandardCharsets.UTF_8));
         return done == null ? null : new String(done, 8, done.length - 8, StandardCharsets.US_ASCII);
@@ -246,6 +357,7 @@ class SmsWorkers {
 
     private static Counter sent(MeterRegistry registry, String worker) {
         return Counter.builder("notifications.sent").tag("worker", worker)
-                .description("SMS tasks done, each exactly once").register(registry);
+                .description("SMS tasks handed to the gateway: once each, again only when a task sent could not be recorded done")
+                .register(registry);
     }
 }

@@ -5,12 +5,17 @@ import java.util.Date;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.rabbitmq.client.Channel;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +30,7 @@ import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitOperations;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.http.HttpStatus;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
 
@@ -52,6 +58,19 @@ import dev.lunchrush.orderservice.problems.ProblemException;
  * blocks publishers, a confirm comes late) may still be confirmed: it is answered with an
  * {@link OutcomeUnknownException} whose outcome is RabbitMQ's real answer, however late, so that a retry under
  * the same Idempotency-Key gets the order's stored answer rather than a second order.
+ *
+ * <p>A channel or connection that ends before RabbitMQ confirmed an order (the client then reports a nack of its
+ * own, with the reason the channel ended) leaves the order's outcome unknown too: the broker may have enqueued it,
+ * and AMQP has no way to ask. It is answered {@link OutcomeUnknownException} at once, and published again under
+ * the same message id (the order's id) until RabbitMQ confirms it, pausing longer after each attempt that fails;
+ * that confirm is its outcome. This is done by a thread of its own, on a channel of its own: a copy that fails (an
+ * exchange deleted meanwhile closes its channel) never ends the channel that new orders go on. The order is then in its queue at least once, under one id
+ * (a reader may get it twice: at-least-once, as after a broker restart), never as a second order. An order still
+ * to be published again when the service stops stays unknown.
+ *
+ * <p>While RabbitMQ blocks publishing ({@link PublishingBlock}: a memory or disk alarm) an order is refused at
+ * once, and one whose turn comes then is not sent: a 503 that says nothing was written, rather than an order that
+ * waits in the socket until its deadline.
  */
 @Component
 public class RabbitOrderPublisher implements DisposableBean {
@@ -64,15 +83,31 @@ public class RabbitOrderPublisher implements DisposableBean {
     /** How long the publisher's thread keeps its channel while no order comes. */
     private static final long IDLE_CHANNEL_MILLIS = 1_000;
 
+    /** The longest pause between two attempts to publish again an order whose confirm was lost. */
+    static final Duration MAX_REPUBLISH_PAUSE = Duration.ofSeconds(30);
+
     private final RabbitTemplate rabbit;
+    private final PublishingBlock block;
     private final Duration timeout;
     private final BlockingQueue<Publication> waiting = new LinkedBlockingQueue<>(QUEUE);
+    /** Publishes again, each at its time, the orders whose confirm was lost with their channel. */
+    private final ScheduledExecutorService republisher;
+    private final Counter republished;
     private final Thread publisher;
     private volatile boolean running = true;
 
-    RabbitOrderPublisher(RabbitTemplate rabbit, OrderServiceProperties properties) {
+    RabbitOrderPublisher(RabbitTemplate rabbit, PublishingBlock block, OrderServiceProperties properties,
+            MeterRegistry registry) {
         this.rabbit = rabbit;
+        this.block = block;
         this.timeout = properties.outputTimeout();
+        CustomizableThreadFactory republishers = new CustomizableThreadFactory("rabbit-republisher-");
+        // what it has not published again when the service stops stays unknown; it never holds the JVM up
+        republishers.setDaemon(true);
+        this.republisher = Executors.newSingleThreadScheduledExecutor(republishers);
+        this.republished = Counter.builder("orders.rabbit.republished")
+                .description("orders published again because their channel ended before RabbitMQ confirmed them")
+                .register(registry);
         // the template must report unroutable messages; the yml says so too, this makes it independent of it
         this.rabbit.setMandatory(true);
         // a returned message is reported to its publisher through its CorrelationData (see confirmed)
@@ -84,19 +119,33 @@ public class RabbitOrderPublisher implements DisposableBean {
 
     /**
      * Publishes on the publisher's thread, which may wait for the broker's connection (never an event loop);
-     * the future completes when RabbitMQ confirmed the message, and fails with a 503 problem when it did
-     * not within the output timeout, counted from now: an order still waiting for its turn then is never
-     * sent.
+     * the future completes when RabbitMQ confirmed the message, and fails with a 503 problem when it did not
+     * within the output timeout, counted from now: an order still waiting for its turn then is never sent. It
+     * fails at once while RabbitMQ blocks publishing.
      */
     public CompletableFuture<Void> publish(String exchange, String routingKey, OrderEvent event, byte[] body) {
-        // RabbitMQ's real answer, however late; what the caller gets is cut at the output timeout
+        String blocked = block.reason();
+        if (blocked != null) {
+            return CompletableFuture.failedFuture(blocked(blocked));
+        }
+        // RabbitMQ's real answer, however late; what the caller gets is cut at the output timeout, or told earlier
+        // that the outcome is unknown when the channel ends before the confirm
         CompletableFuture<Void> confirmed = new CompletableFuture<>();
-        Publication publication = new Publication(exchange, routingKey, event, body, confirmed, new AtomicBoolean());
+        CompletableFuture<Void> reply = new CompletableFuture<>();
+        Publication publication = new Publication(exchange, routingKey, event, body, confirmed, reply, new AtomicBoolean());
         if (!this.running || !this.waiting.offer(publication)) {
             return CompletableFuture.failedFuture(ProblemException.unavailable(
                     "RabbitMQ is not taking orders: " + QUEUE + " wait to be published already"));
         }
-        return confirmed.copy().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
+        confirmed.whenComplete((ok, failure) -> {
+            if (failure == null) {
+                reply.complete(null);
+            }
+            else {
+                reply.completeExceptionally(failure);
+            }
+        });
+        return reply.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(failure -> {
             if (!(ProblemException.unwrap(failure) instanceof TimeoutException)) {
                 return CompletableFuture.failedFuture(ProblemException.unwrap(failure));
             }
@@ -107,10 +156,21 @@ public class RabbitOrderPublisher implements DisposableBean {
                         + timeout.toMillis() + " ms: it was not sent"));
             }
             log.warn("no confirm for {} within {}: its outcome is unknown", event.orderId(), timeout);
-            return CompletableFuture.failedFuture(new OutcomeUnknownException("RabbitMQ did not confirm the order within "
-                    + timeout.toMillis() + " ms: it may be in the queue or not. Send it again with the same "
-                    + "Idempotency-Key to learn which (it is then placed once)", confirmed.thenApply(ignored -> event)));
+            return CompletableFuture.failedFuture(unknown("RabbitMQ did not confirm the order within "
+                    + timeout.toMillis() + " ms", publication));
         });
+    }
+
+    /** The answer to an order RabbitMQ may have: its outcome is RabbitMQ's confirm of it, however late. */
+    private static OutcomeUnknownException unknown(String why, Publication publication) {
+        OrderEvent event = publication.event();
+        return new OutcomeUnknownException(why + ": it may be in the queue or not. Send it again with the same "
+                + "Idempotency-Key to learn which (it is then placed once)", publication.answer().thenApply(ignored -> event));
+    }
+
+    private static ProblemException blocked(String reason) {
+        return ProblemException.unavailable("RabbitMQ blocks publishing (" + reason + "): the order was not sent. "
+                + "Send it again once RabbitMQ's alarm has cleared");
     }
 
     /** The publisher's thread: a channel per burst of orders, until the bean is destroyed and no order waits. */
@@ -181,9 +241,14 @@ public class RabbitOrderPublisher implements DisposableBean {
 
     /** Publishes one order on this thread's channel; false when the channel failed and its turn should end. */
     private boolean send(Publication publication) {
-        CompletableFuture<Void> answer = publication.answer();
         if (!publication.taken().compareAndSet(false, true)) {
             // its deadline passed while it waited: answered 503, never sent
+            return true;
+        }
+        String blocked = block.reason();
+        if (blocked != null) {
+            // blocked since it came: sent now, it would wait in the socket until the alarm ends
+            publication.answer().completeExceptionally(blocked(blocked));
             return true;
         }
         OrderEvent event = publication.event();
@@ -193,13 +258,56 @@ public class RabbitOrderPublisher implements DisposableBean {
                 publication.body(), false, () -> sent[0] = false)
                 .whenComplete((confirmed, failure) -> {
                     if (failure == null) {
-                        answer.complete(null);
+                        publication.answer().complete(null);
+                    }
+                    else if (ProblemException.unwrap(failure) instanceof ConfirmLost lost) {
+                        log.warn("{}: {}; its outcome is unknown, it is published again", event.orderId(), lost.detail());
+                        publication.reply().completeExceptionally(unknown(lost.detail(), publication));
+                        republished.increment();
+                        republishLater(publication, 1);
                     }
                     else {
-                        answer.completeExceptionally(ProblemException.unwrap(failure));
+                        publication.answer().completeExceptionally(ProblemException.unwrap(failure));
                     }
                 });
         return sent[0];
+    }
+
+    /**
+     * The order published again on the republisher's thread, at once for the first attempt, then after a pause that
+     * doubles up to {@link #MAX_REPUBLISH_PAUSE}; its confirm completes the order's answer. Any other outcome of an
+     * attempt (not sent, blocked, refused, returned, lost again) leads to the next one: an earlier copy may be in the
+     * queue, so only a confirm settles it.
+     */
+    private void republishLater(Publication publication, int attempt) {
+        long pauseMillis = attempt == 1 ? 0 : Math.min(MAX_REPUBLISH_PAUSE.toMillis(), 1000L << Math.min(attempt - 2, 16));
+        try {
+            this.republisher.schedule(() -> republish(publication, attempt), pauseMillis, TimeUnit.MILLISECONDS);
+        }
+        catch (RejectedExecutionException ex) {
+            log.warn("{} is not published again: the service stops, its outcome stays unknown", publication.event().orderId());
+        }
+    }
+
+    private void republish(Publication publication, int attempt) {
+        OrderEvent event = publication.event();
+        if (block.reason() != null) {
+            republishLater(publication, attempt + 1);
+            return;
+        }
+        confirmed(publication.exchange(), publication.routingKey(), event.orderId(), event.placedAt().toEpochMilli(),
+                publication.body(), false, () -> { })
+                .whenComplete((confirmed, failure) -> {
+                    if (failure == null) {
+                        log.info("{}: published again and confirmed (attempt {})", event.orderId(), attempt);
+                        publication.answer().complete(null);
+                    }
+                    else {
+                        log.debug("{}: attempt {} to publish it again failed: {}", event.orderId(), attempt,
+                                ProblemException.unwrap(failure).getMessage());
+                        republishLater(publication, attempt + 1);
+                    }
+                });
     }
 
     /** Publishes one message on the calling thread and waits for its confirm; a 503 problem when it is not confirmed. */
@@ -242,6 +350,10 @@ public class RabbitOrderPublisher implements DisposableBean {
                 throw ProblemException.unavailable("RabbitMQ could not route the order to " + target + ": "
                         + returned.getReplyText());
             }
+            if (!answer.ack() && answer.reason() != null) {
+                // the client's own nack for a channel that ended before the broker answered: RabbitMQ may have it
+                throw new ConfirmLost("RabbitMQ's channel ended before it confirmed the order (" + answer.reason() + ")");
+            }
             if (!answer.ack()) {
                 throw ProblemException.unavailable("RabbitMQ refused the order (" + target + "): " + answer.reason());
             }
@@ -264,13 +376,26 @@ public class RabbitOrderPublisher implements DisposableBean {
         this.running = false;
         this.publisher.interrupt();
         this.publisher.join(10_000);
+        int unknown = this.republisher.shutdownNow().size();
+        if (unknown > 0) {
+            log.warn("{} orders whose confirm was lost were not published again: their outcome stays unknown", unknown);
+        }
     }
 
     /**
-     * An order waiting for its turn, and RabbitMQ's answer to it; {@code taken} by the publisher's thread when it
-     * hands the order to the channel, or by its deadline while it still waits (then it is never sent).
+     * An order waiting for its turn: RabbitMQ's real answer to it ({@code answer}) and what its client is told first
+     * ({@code reply}); {@code taken} by the publisher's thread when it hands the order to the channel, or by its
+     * deadline while it still waits (then it is never sent).
      */
     private record Publication(String exchange, String routingKey, OrderEvent event, byte[] body,
-            CompletableFuture<Void> answer, AtomicBoolean taken) {
+            CompletableFuture<Void> answer, CompletableFuture<Void> reply, AtomicBoolean taken) {
+    }
+
+    /** A confirm the client made up for a channel that ended first: the broker may have the message or not. */
+    private static final class ConfirmLost extends ProblemException {
+
+        ConfirmLost(String detail) {
+            super(HttpStatus.SERVICE_UNAVAILABLE, "Order not accepted", detail);
+        }
     }
 }

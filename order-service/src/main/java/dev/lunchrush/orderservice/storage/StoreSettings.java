@@ -12,7 +12,9 @@ import org.springframework.validation.annotation.Validated;
  * @param idempotencyRetention how long an Idempotency-Key's first answer is kept
  * @param importRetention how long an import's Idempotency-Key is kept: as long as the log keeps the orders it
  *     wrote (14 days), so that a backfill sent again writes nothing
- * @param notificationsRetention how long a done SMS task is remembered (a task delivered again within it is not sent again)
+ * @param notificationsRetention how long a done SMS task is remembered (a task delivered again within it is not sent
+ *     again): as long as the log keeps orders (14 days), so that a reset of the SMS relay's group cannot reach an order
+ *     whose SMS was forgotten; set shorter, the workers do not send a task whose order is older than it
  * @param compactionInterval how often expired entries are dropped from the files: the disk holds at most
  *     retention + this interval of entries
  */
@@ -21,6 +23,6 @@ import org.springframework.validation.annotation.Validated;
 public record StoreSettings(
         @DefaultValue("24h") Duration idempotencyRetention,
         @DefaultValue("14d") Duration importRetention,
-        @DefaultValue("24h") Duration notificationsRetention,
+        @DefaultValue("14d") Duration notificationsRetention,
         @DefaultValue("1h") Duration compactionInterval) {
 }

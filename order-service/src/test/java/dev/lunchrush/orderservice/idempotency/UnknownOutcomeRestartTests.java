@@ -107,7 +107,7 @@ class UnknownOutcomeRestartTests extends StalledBrokersTests {
             act(port, "{\"act\":\"shared-queue\"}");
             sentAgainUntil(201, () -> post(port, validOrder(), null));
             purgeOrderQueues();
-            RABBIT.holdAnswers();
+            RABBIT.holdReplies();
             try {
                 // the output timeout is 1 s: RabbitMQ takes the order, its confirm waits in the proxy
                 assertUnknown(post(port, validOrder(), key));

@@ -29,6 +29,7 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrderServiceTests;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 import dev.lunchrush.orderservice.storage.LocalStore;
+import dev.lunchrush.orderservice.storage.StoreSettings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -58,6 +59,12 @@ class SmsWorkersTests extends OrderServiceTests {
 
     @Autowired
     RabbitOrderPublisher publisher;
+
+    @Autowired
+    StoreSettings storeSettings;
+
+    @Autowired
+    SmsGateway gateway;
 
     @Autowired
     SimpleRabbitListenerContainerFactory containers;
@@ -103,7 +110,7 @@ class SmsWorkersTests extends OrderServiceTests {
     @Test
     void aTaskDeliveredAgainIsCountedNotSentAgain() {
         String taskId = UUID.randomUUID().toString();
-        SmsTask task = new SmsTask(taskId, taskId, "c-1", "k3", "Your order is on its way");
+        SmsTask task = new SmsTask(taskId, taskId, "c-1", "k3", "Your order is on its way", System.currentTimeMillis());
         double sentBefore = sent();
         double duplicatesBefore = counter("notifications.duplicates");
 
@@ -178,17 +185,18 @@ class SmsWorkersTests extends OrderServiceTests {
 
     @Test
     void aStoreThatFailsForAMomentIsAskedAgainAndTheMessageIsDoneOnceNeverDeadLettered() throws Exception {
-        // the store fails more often than a delivery asks it: the first delivery gives up and puts the message back
+        // the store fails more often than a delivery asks it which tasks are done: the first delivery gives up, before
+        // it sent anything, and puts the message back
         AtomicInteger failures = new AtomicInteger(SmsWorkers.STORE_ATTEMPTS + 2);
         LocalStore failing = Mockito.spy(store);
         Mockito.doAnswer(call -> {
             if (failures.getAndDecrement() > 0) {
-                throw new LocalStore.StoreException("injected: the disk is full", null);
+                throw new LocalStore.StoreException("injected: the disk cannot be read", null);
             }
             return call.callRealMethod();
-        }).when(failing).putAll(Mockito.eq(LocalStore.Family.NOTIFICATIONS), Mockito.anyList());
+        }).when(failing).get(Mockito.eq(LocalStore.Family.NOTIFICATIONS), Mockito.any());
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        SmsWorkers faulty = new SmsWorkers(failing, json, publisher, meters);
+        SmsWorkers faulty = new SmsWorkers(failing, storeSettings, gateway, json, publisher, meters);
         // a queue of its own, declared as notifications.sms is (dead letters to orders.dlx), and a worker of the
         // service's own container factory: prefetch, rejection and requeue as the workers have them
         String queue = rabbitAdmin.declareQueue(QueueBuilder.nonDurable("notifications.sms.test-" + UUID.randomUUID())
@@ -237,7 +245,7 @@ class SmsWorkersTests extends OrderServiceTests {
 
     private static SmsTask task() {
         String taskId = UUID.randomUUID().toString();
-        return new SmsTask(taskId, taskId, "c-2", "k1", "ok");
+        return new SmsTask(taskId, taskId, "c-2", "k1", "ok", System.currentTimeMillis());
     }
 
     private double sent() {
