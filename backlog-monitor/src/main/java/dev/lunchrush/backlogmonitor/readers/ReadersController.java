@@ -18,6 +18,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.backlogmonitor.BacklogProperties;
 import dev.lunchrush.support.PushedPageStreams;
+import dev.lunchrush.support.server.ServerLimits;
 
 /**
  * {@code GET /api/readers} and the live page's event stream. Each read asks the poller for figures at most a
@@ -31,8 +32,8 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     /** pushed to every poll interval while a page is open */
     private final PushedPageStreams pages;
 
-    ReadersController(BacklogBoard board, BacklogPoller poller, BacklogProperties properties) {
-        this.pages = new PushedPageStreams("backlog-sse", properties.pollInterval(), this::push);
+    ReadersController(BacklogBoard board, BacklogPoller poller, BacklogProperties properties, ServerLimits limits) {
+        this.pages = new PushedPageStreams("backlog-sse", properties.pollInterval(), limits, this::push);
         this.board = board;
         this.poller = poller;
     }

@@ -28,16 +28,18 @@ import dev.lunchrush.reportreplayer.web.Problems;
 import dev.lunchrush.support.PushedPageStreams;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.server.ServerLimits;
 
 /** Starting replays (admin), following them (anyone), and the page's event stream. */
 @RestController
 class ReplayController implements ApplicationListener<ContextClosedEvent> {
 
     private final ReplayService replays;
-    private final PushedPageStreams pages = new PushedPageStreams("replay-sse", Duration.ofMillis(500), this::push);
+    private final PushedPageStreams pages;
     private @Nullable List<ReplayStatus> sent;
 
-    ReplayController(ReplayService replays) {
+    ReplayController(ReplayService replays, ServerLimits limits) {
+        this.pages = new PushedPageStreams("replay-sse", Duration.ofMillis(500), limits, this::push);
         this.replays = replays;
     }
 

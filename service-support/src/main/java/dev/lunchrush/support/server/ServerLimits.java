@@ -20,8 +20,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *        has come, so with two timers a connection closed by the first stayed on the heap, exchange and error
  *        included, until the second fired; under 4,000 held connections those dead ones were what ended the heap
  * @param maxConnections Reactor Netty: connections open at once; one more is closed as soon as it is accepted
+ * @param pageStreams the servlet services: live pages (server-sent event streams) open at once; one more is refused
+ *        with a 503 ({@code PageStreams})
+ * @param pageStreamBuffer the servlet services: events waiting for one live page; a page with this many waiting (it
+ *        does not read) is dropped, and the others are not kept waiting by it ({@code PageStreams})
  */
 @ConfigurationProperties("lunchrush.server")
 public record ServerLimits(@DefaultValue("20s") Duration headerTimeout, @DefaultValue("10s") Duration requestTimeout,
-        @DefaultValue("10000") int maxConnections) {
+        @DefaultValue("10000") int maxConnections, @DefaultValue("100") int pageStreams,
+        @DefaultValue("8") int pageStreamBuffer) {
 }

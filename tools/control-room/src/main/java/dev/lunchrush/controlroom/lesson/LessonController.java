@@ -15,6 +15,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.controlroom.ControlRoomProperties;
 import dev.lunchrush.support.PushedPageStreams;
+import dev.lunchrush.support.server.ServerLimits;
 
 /**
  * {@code GET /api/lesson} and its event stream {@code GET /api/lesson/stream}: the lesson once a second (event
@@ -26,9 +27,9 @@ class LessonController implements ApplicationListener<ContextClosedEvent> {
     private final LessonPoller poller;
     private final PushedPageStreams pages;
 
-    LessonController(LessonPoller poller, ControlRoomProperties properties) {
+    LessonController(LessonPoller poller, ControlRoomProperties properties, ServerLimits limits) {
         this.poller = poller;
-        this.pages = new PushedPageStreams("lesson-sse", properties.pushInterval(), this::push);
+        this.pages = new PushedPageStreams("lesson-sse", properties.pushInterval(), limits, this::push);
     }
 
     @Operation(summary = "The lesson now: the act, each service's readiness, each reader's counts, backlog and oldest unread age, the order service's heap and feed, the firing alerts", responses = {
