@@ -40,6 +40,10 @@ import dev.lunchrush.support.server.ServerLimits;
  */
 public final class PageStreams {
 
+    /** The 503 past the bound, as an API's documentation describes it. */
+    public static final String FULL = "As many live pages are open as this service serves "
+            + "(lunchrush.server.page-streams): try again after Retry-After";
+
     private static final Logger log = LoggerFactory.getLogger(PageStreams.class);
 
     private final long timeoutMillis;

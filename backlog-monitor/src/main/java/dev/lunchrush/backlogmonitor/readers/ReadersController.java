@@ -17,7 +17,10 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.backlogmonitor.BacklogProperties;
+import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.PushedPageStreams;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 import dev.lunchrush.support.server.ServerLimits;
 
 /**
@@ -60,7 +63,8 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     }
 
     @Operation(summary = "The page's live updates", responses = {
-            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream"))})
+            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream")),
+            @ApiResponse(responseCode = "503", description = PageStreams.FULL, content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/stream")
     SseEmitter stream() {
         return pages.open("backlog", snapshot());

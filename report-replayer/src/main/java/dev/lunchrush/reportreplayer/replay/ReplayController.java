@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.reportreplayer.web.Problems;
+import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.PushedPageStreams;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
@@ -76,7 +77,8 @@ class ReplayController implements ApplicationListener<ContextClosedEvent> {
     }
 
     @Operation(summary = "The page's live updates", responses = {
-            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream"))})
+            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream")),
+            @ApiResponse(responseCode = "503", description = PageStreams.FULL, content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/stream")
     SseEmitter stream() {
         return pages.open("replays", replays.all());

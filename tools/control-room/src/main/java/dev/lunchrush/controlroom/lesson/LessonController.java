@@ -14,7 +14,10 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.controlroom.ControlRoomProperties;
+import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.PushedPageStreams;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
 import dev.lunchrush.support.server.ServerLimits;
 
 /**
@@ -40,7 +43,8 @@ class LessonController implements ApplicationListener<ContextClosedEvent> {
     }
 
     @Operation(summary = "The lesson as server-sent events (event lesson), once a second while the page is open", responses = {
-            @ApiResponse(responseCode = "200", description = "The stream", content = @Content(mediaType = "text/event-stream"))})
+            @ApiResponse(responseCode = "200", description = "The stream", content = @Content(mediaType = "text/event-stream")),
+            @ApiResponse(responseCode = "503", description = PageStreams.FULL, content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/api/lesson/stream")
     SseEmitter stream() {
         return pages.open("lesson", poller.lesson());
