@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
+import dev.lunchrush.support.server.ServerLimits;
+
 /**
  * A page's event streams ({@link PageStreams}, without a timeout) and a push to them at a fixed delay while one
  * is open: the first page starts the push, the push ends itself once the last page is gone, so a service that
@@ -19,7 +21,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  */
 public final class PushedPageStreams {
 
-    private final PageStreams streams = new PageStreams(Duration.ZERO);
+    private final PageStreams streams;
     private final ScheduledExecutorService pusher;
     private final long delayMillis;
     private final Runnable push;
@@ -28,9 +30,11 @@ public final class PushedPageStreams {
 
     /**
      * @param threadName the pushing thread's
+     * @param limits how many pages may be open, how many events may wait for one ({@link PageStreams})
      * @param push what is sent to the open pages at each push ({@link #send}); it runs only while a page is open
      */
-    public PushedPageStreams(String threadName, Duration delay, Runnable push) {
+    public PushedPageStreams(String threadName, Duration delay, ServerLimits limits, Runnable push) {
+        this.streams = new PageStreams(Duration.ZERO, limits);
         this.pusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, threadName);
             thread.setDaemon(true);
@@ -40,14 +44,18 @@ public final class PushedPageStreams {
         this.push = push;
     }
 
-    /** A new page's stream whose first event is {@code first}, as JSON; starts the push if it is not running. */
+    /**
+     * A new page's stream whose first event is {@code first}, as JSON; starts the push if it is not running.
+     *
+     * @throws org.springframework.web.ErrorResponseException 503 past the open pages' bound ({@link PageStreams#open})
+     */
     public SseEmitter open(String eventName, Object first) {
         SseEmitter emitter = streams.open(eventName, first);
         startPushing();
         return emitter;
     }
 
-    /** Sends the event, as JSON, to every open page. */
+    /** Queues the event, as JSON, for every open page; never waits for one ({@link PageStreams#send}). */
     public void send(String eventName, Object data) {
         streams.send(eventName, data);
     }

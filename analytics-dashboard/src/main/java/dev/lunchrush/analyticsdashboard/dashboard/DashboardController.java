@@ -26,6 +26,7 @@ import dev.lunchrush.analyticsdashboard.processing.Aggregates;
 import dev.lunchrush.analyticsdashboard.processing.Capacity;
 import dev.lunchrush.analyticsdashboard.processing.DayReport;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
+import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
 
@@ -68,7 +69,8 @@ class DashboardController {
     }
 
     @Operation(summary = "The page's live updates", responses = {
-            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream"))})
+            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream")),
+            @ApiResponse(responseCode = "503", description = PageStreams.FULL, content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/stream")
     SseEmitter stream() {
         return stream.open();

@@ -20,6 +20,7 @@ import dev.lunchrush.analyticsdashboard.processing.Capacity;
 import dev.lunchrush.analyticsdashboard.processing.DayReport;
 import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.support.PageStreams;
+import dev.lunchrush.support.server.ServerLimits;
 
 /**
  * Server-sent events to the open pages: the stats and today's report (in the configured zone), at
@@ -37,13 +38,14 @@ class DashboardStream {
     private final Aggregates aggregates;
     private final ZoneId zone;
     private final TaskScheduler scheduler;
-    private final PageStreams streams = new PageStreams(Duration.ofMinutes(30));
+    private final PageStreams streams;
     private @Nullable ScheduledFuture<?> ticking;
     private long sentVersion = -1;
     private long sentAt;
 
     DashboardStream(OrderProcessor processor, Capacity capacity, Aggregates aggregates, DashboardProperties properties,
-            TaskScheduler scheduler) {
+            TaskScheduler scheduler, ServerLimits limits) {
+        this.streams = new PageStreams(Duration.ofMinutes(30), limits);
         this.processor = processor;
         this.capacity = capacity;
         this.aggregates = aggregates;

@@ -17,7 +17,11 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.backlogmonitor.BacklogProperties;
+import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.PushedPageStreams;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.server.ServerLimits;
 
 /**
  * {@code GET /api/readers} and the live page's event stream. Each read asks the poller for figures at most a
@@ -31,8 +35,8 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     /** pushed to every poll interval while a page is open */
     private final PushedPageStreams pages;
 
-    ReadersController(BacklogBoard board, BacklogPoller poller, BacklogProperties properties) {
-        this.pages = new PushedPageStreams("backlog-sse", properties.pollInterval(), this::push);
+    ReadersController(BacklogBoard board, BacklogPoller poller, BacklogProperties properties, ServerLimits limits) {
+        this.pages = new PushedPageStreams("backlog-sse", properties.pollInterval(), limits, this::push);
         this.board = board;
         this.poller = poller;
     }
@@ -59,7 +63,8 @@ class ReadersController implements ApplicationListener<ContextClosedEvent> {
     }
 
     @Operation(summary = "The page's live updates", responses = {
-            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream"))})
+            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream")),
+            @ApiResponse(responseCode = "503", description = PageStreams.FULL, content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/stream")
     SseEmitter stream() {
         return pages.open("backlog", snapshot());

@@ -14,6 +14,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.support.PageStreams;
+import dev.lunchrush.support.server.ServerLimits;
 
 /**
  * Server-sent events to the open pages: a snapshot on connect, then every quarter second the new orders
@@ -29,11 +30,12 @@ class ScreenStream {
 
     private final KitchenScreen screen;
     private final TaskScheduler scheduler;
-    private final PageStreams streams = new PageStreams(Duration.ofMinutes(30));
+    private final PageStreams streams;
     private @Nullable ScheduledFuture<?> ticking;
     private @Nullable ScreenStats sentStats;
 
-    ScreenStream(KitchenScreen screen, TaskScheduler scheduler) {
+    ScreenStream(KitchenScreen screen, TaskScheduler scheduler, ServerLimits limits) {
+        this.streams = new PageStreams(Duration.ofMinutes(30), limits);
         this.screen = screen;
         this.scheduler = scheduler;
     }

@@ -25,19 +25,22 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.reportreplayer.web.Problems;
+import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.PushedPageStreams;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.server.ServerLimits;
 
 /** Starting replays (admin), following them (anyone), and the page's event stream. */
 @RestController
 class ReplayController implements ApplicationListener<ContextClosedEvent> {
 
     private final ReplayService replays;
-    private final PushedPageStreams pages = new PushedPageStreams("replay-sse", Duration.ofMillis(500), this::push);
+    private final PushedPageStreams pages;
     private @Nullable List<ReplayStatus> sent;
 
-    ReplayController(ReplayService replays) {
+    ReplayController(ReplayService replays, ServerLimits limits) {
+        this.pages = new PushedPageStreams("replay-sse", Duration.ofMillis(500), limits, this::push);
         this.replays = replays;
     }
 
@@ -74,7 +77,8 @@ class ReplayController implements ApplicationListener<ContextClosedEvent> {
     }
 
     @Operation(summary = "The page's live updates", responses = {
-            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream"))})
+            @ApiResponse(responseCode = "200", description = "Server-sent events while the page is open", content = @Content(mediaType = "text/event-stream")),
+            @ApiResponse(responseCode = "503", description = PageStreams.FULL, content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/stream")
     SseEmitter stream() {
         return pages.open("replays", replays.all());

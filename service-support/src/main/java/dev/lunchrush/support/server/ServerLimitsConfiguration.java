@@ -13,6 +13,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
+import org.springframework.boot.tomcat.TomcatWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,7 +25,8 @@ import org.springframework.context.annotation.PropertySource;
  * {@code server.*} ones to Tomcat and Reactor Netty; for Reactor Netty, this adds what Boot has no property for:
  * the request timeout of a request under way (a body promised and not sent, or trickled, gets a 408) and a bound on
  * open connections; {@link ReadAfterEachResponse}, a workaround for a Reactor Netty bug; and {@link DroppedErrors}.
- * For Tomcat, {@link UnreadBodyValve}. An auto-configuration, so that every service that has this module gets them;
+ * For Tomcat, {@link UnreadBodyValve} and the header deadline ({@link HeaderDeadlineProtocol}), which Reactor Netty's
+ * idle timeout is already. An auto-configuration, so that every service that has this module gets them;
  * the file's properties come after the service's own ({@code @PropertySource}), which may say otherwise.
  */
 @AutoConfiguration
@@ -73,6 +76,17 @@ public class ServerLimitsConfiguration {
         @Bean
         WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> lunchRushUnreadBodies() {
             return factory -> factory.addEngineValves(new UnreadBodyValve());
+        }
+
+        /** Headers whole within {@link ServerLimits#headerTimeout()} ({@link HeaderDeadlineProtocol}). */
+        @Bean
+        WebServerFactoryCustomizer<TomcatWebServerFactory> lunchRushHeaderDeadline(ServerLimits limits) {
+            TomcatProtocolHandlerCustomizer<HeaderDeadlineProtocol> deadline =
+                    protocol -> protocol.setHeaderTimeoutMillis(limits.headerTimeout().toMillis());
+            return factory -> {
+                factory.setProtocol(HeaderDeadlineProtocol.class.getName());
+                factory.addProtocolHandlerCustomizers(deadline);
+            };
         }
     }
 }

@@ -34,18 +34,22 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ServerLimitsTests {
 
+    /** Spring Security's auto-configurations, which these servers without a security chain do without. */
+    static final String WITHOUT_SECURITY = "--spring.autoconfigure.exclude="
+            + "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.actuate.web.reactive.ReactiveManagementWebSecurityAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration";
+
     /** As arguments: they come before the limits' file, which comes before default properties. */
     private static final String[] SHORT = {"--server.address=127.0.0.1", "--server.port=0",
-        "--lunchrush.server.request-timeout=2s", "--server.netty.idle-timeout=2s",
+        "--lunchrush.server.request-timeout=2s", "--lunchrush.server.header-timeout=2s",
         "--server.tomcat.connection-timeout=1s", "--server.tomcat.keep-alive-timeout=2s", "--lunchrush.server.max-connections=20",
-        "--spring.autoconfigure.exclude=org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
-                + "org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration,"
-                + "org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration,"
-                + "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration,"
-                + "org.springframework.boot.security.autoconfigure.actuate.web.reactive.ReactiveManagementWebSecurityAutoConfiguration,"
-                + "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration,"
-                + "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration,"
-                + "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+        WITHOUT_SECURITY,
         "--management.endpoints.web.exposure.include=health"};
 
     private ConfigurableApplicationContext context;

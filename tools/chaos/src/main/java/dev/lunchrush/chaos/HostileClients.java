@@ -29,11 +29,13 @@ import dev.lunchrush.localstack.access.ServiceClient;
  * {@code hostile-clients}: against the order service, {@value #IDLE} connections that declare a 64 KB order and send
  * nothing and {@value #SLOW} that send it one byte a second, held {@link #HOLD} (a connection the server lets go is
  * opened again, {@link HostileLoad}); a tenth of that ({@link #SHARE_OF_OTHERS}) against every other service of
- * {@code ./demo up}; and, a few seconds into the hold, against each, pipelined garbage and 1 MB of headers
- * ({@link OddClients}). Throughout, a client of its own asks every service's {@code /actuator/health} and places a
- * real order every half second ({@link Probes}). Passes when every answer of the hold came within a second, every
- * service is the same live process at the end, and every service let go of hostile connections (its timeouts work).
- * All on 127.0.0.1; bounded in count and time (about two and a half minutes).
+ * {@code ./demo up}; against every service, {@value #TRICKLED} that send a request line and then a header byte every 2 s,
+ * which each server must close within its header deadline ({@link #HEADER_DEADLINE}); and, a few seconds into the hold,
+ * against each, pipelined garbage and 1 MB of headers ({@link OddClients}). Throughout, a client of its own asks every
+ * service's {@code /actuator/health} and places a real order every half second ({@link Probes}). Passes when every
+ * answer of the hold came within a second, every service is the same live process at the end, every service let go of
+ * hostile connections (its timeouts work), and none held a trickled connection longer than its header deadline and
+ * {@link #DEADLINE_SLACK}. All on 127.0.0.1; bounded in count and time (about two and a half minutes).
  * <p>
  * The hold is judged after a {@link #WARM_UP} of the same attack, whose figures are reported, not judged: the
  * connections are opened over its first 10 s, and each service then takes, for the first time, the paths the attack
@@ -55,6 +57,11 @@ final class HostileClients {
      * (a body waited for and never sent) would make the probes late.
      */
     static final int SHARE_OF_OTHERS = 10;
+    static final int TRICKLED = 1_000;
+    /** {@code lunchrush.server.header-timeout}, every service's ({@code lunchrush-server-limits.properties}). */
+    static final Duration HEADER_DEADLINE = Duration.ofSeconds(20);
+    /** A header byte every 2 s, Tomcat's poller looks at its timeouts every second, and a busy machine. */
+    static final Duration DEADLINE_SLACK = Duration.ofSeconds(5);
     static final Duration HOLD = Duration.ofSeconds(90);
     static final Duration WARM_UP = Duration.ofSeconds(30);
     private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:8085");
@@ -84,7 +91,8 @@ final class HostileClients {
         Map<String, Long> pids = new LinkedHashMap<>();
         services.forEach((name, base) -> {
             int share = name.equals("order-service") ? 1 : SHARE_OF_OTHERS;
-            targets.add(new HostileLoad.Target(name, base.getPort(), (int) (IDLE * scale / share), (int) (SLOW * scale / share)));
+            targets.add(new HostileLoad.Target(name, base.getPort(), (int) (IDLE * scale / share), (int) (SLOW * scale / share),
+                    (int) (TRICKLED * scale)));
             pids.put(name, stack.pid(name));
         });
         String heapBefore = heap();
@@ -105,7 +113,8 @@ final class HostileClients {
             catch (IOException ex) {
                 throw new DemoException("cannot open a selector for the hostile clients: " + ex.getMessage());
             }
-            console.say(scenario, targets.stream().map(t -> t.name() + " " + t.idle() + " idle + " + t.slow() + " slow")
+            console.say(scenario, targets.stream().map(t -> t.name() + " " + t.idle() + " idle + " + t.slow() + " slow + "
+                    + t.trickled() + " trickled")
                     .reduce((a, b) -> a + ", " + b).orElse("") + "; a warm-up of " + WARM_UP.toSeconds()
                     + " s, then held " + HOLD.toSeconds() + " s");
             Map<String, Probes.Figures> warmUp;
@@ -155,6 +164,8 @@ final class HostileClients {
             notes.add("%s: %d hostile connections opened, %d let go by the server (%d answered 408), %d not connected; "
                     .formatted(target.name(), counts.opened.get(), counts.closedByServer.get(), counts.answered408.get(),
                             counts.notConnected.get())
+                    + "trickled headers: %d let go, the longest held %.1f s; ".formatted(counts.trickledLetGo.get(),
+                            counts.longestTrickledNanos.get() / 1e9)
                     + "health %d asked, %d late, slowest %d ms; odd clients %s".formatted(health.asked.get(),
                             health.late.get(), health.slowestMillis.get(), odd.getOrDefault(target.name(), Map.of())));
             if (health.late.get() > 0) {
@@ -164,6 +175,12 @@ final class HostileClients {
             }
             if (counts.closedByServer.get() == 0) {
                 failures.add(target.name() + " let go of no hostile connection in " + HOLD.toSeconds() + " s: no timeout");
+            }
+            long longest = counts.longestTrickledNanos.get();
+            if (target.trickled() > 0
+                    && (counts.trickledLetGo.get() == 0 || longest > HEADER_DEADLINE.plus(DEADLINE_SLACK).toNanos())) {
+                failures.add("%s held a connection trickling its headers %.1f s (%d such let go): the header deadline is %d s"
+                        .formatted(target.name(), longest / 1e9, counts.trickledLetGo.get(), HEADER_DEADLINE.toSeconds()));
             }
             failures.addAll(alive(target.name(), pids.get(target.name())));
         }
@@ -219,7 +236,7 @@ final class HostileClients {
      * ({@code ulimit -n}, which the JVM raises to the hard limit) is too low for them all.
      */
     private static double scale(int services, List<String> notes) {
-        int wanted = (IDLE + SLOW) + (services - 1) * (IDLE + SLOW) / SHARE_OF_OTHERS;
+        int wanted = (IDLE + SLOW) + (services - 1) * (IDLE + SLOW) / SHARE_OF_OTHERS + services * TRICKLED;
         long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
         if (limit >= wanted + SPARE_FILES) {

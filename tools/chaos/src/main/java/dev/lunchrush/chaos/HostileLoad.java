@@ -16,14 +16,15 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The held part of the hostile clients, all on one thread and one selector: per target, connections that send a
- * request's headers declaring a 64 KB body and then nothing, and connections that send that body one byte a
- * second. A connection the server lets go (a 408, or closed) is counted and opened again, so that the pressure stays
- * for the whole hold: at once when it was held {@link #REOPEN_AFTER} or longer, else when that much has passed since it
- * was opened. The attack is held connections, as many as the server lets a client hold, not a flood of new ones: a
- * server that answers and closes a connection at once (Tomcat, for a body nobody reads) would otherwise be sent a new
- * one as fast as a core can open them, another attack (of rate, which a proxy in front bounds). The connections are
- * first opened over {@link #REOPEN_AFTER}: all are held from then on. At the end, every connection is closed.
- * 127.0.0.1 only.
+ * request's headers declaring a 64 KB body and then nothing, connections that send that body one byte a second, and
+ * connections that send a request line and then one header byte every {@link #HEADER_BYTE_EVERY}, never ending their
+ * headers (a slowloris: each byte restarts a read timeout, only a deadline on the headers ends them). A connection the
+ * server lets go (a 408, or closed) is counted and opened again, so that the pressure stays for the whole hold: at once
+ * when it was held {@link #REOPEN_AFTER} or longer, else when that much has passed since it was opened. The attack is
+ * held connections, as many as the server lets a client hold, not a flood of new ones: a server that answers and closes
+ * a connection at once (Tomcat, for a body nobody reads) would otherwise be sent a new one as fast as a core can open
+ * them, another attack (of rate, which a proxy in front bounds). The connections are first opened over
+ * {@link #REOPEN_AFTER}: all are held from then on. At the end, every connection is closed. 127.0.0.1 only.
  */
 final class HostileLoad implements AutoCloseable {
 
@@ -32,9 +33,16 @@ final class HostileLoad implements AutoCloseable {
     /** A connection let go is opened again this long after it was opened at the earliest (the servers' timeouts). */
     static final Duration REOPEN_AFTER = Duration.ofSeconds(10);
 
-    /** Where to send and how many: {@code idle} that send nothing after the headers, {@code slow} a byte a second. */
-    record Target(String name, int port, int idle, int slow) {
+    static final Duration HEADER_BYTE_EVERY = Duration.ofSeconds(2);
+
+    /**
+     * Where to send and how many: {@code idle} that send nothing after the headers, {@code slow} a body byte a second,
+     * {@code trickled} a header byte every {@link #HEADER_BYTE_EVERY}.
+     */
+    record Target(String name, int port, int idle, int slow, int trickled) {
     }
+
+    private enum Kind { IDLE, SLOW, TRICKLED }
 
     /** What the servers did to one target's connections. */
     static final class Counts {
@@ -43,22 +51,25 @@ final class HostileLoad implements AutoCloseable {
         final AtomicLong answered408 = new AtomicLong();
         final AtomicLong answeredOther = new AtomicLong();
         final AtomicLong closedByServer = new AtomicLong();
+        final AtomicLong trickledLetGo = new AtomicLong();
+        /** the longest a trickled connection was held, let go or still open at the end */
+        final AtomicLong longestTrickledNanos = new AtomicLong();
     }
 
     private final class Held {
         final Target target;
         final Counts counts;
-        final boolean slow;
+        final Kind kind;
         SocketChannel channel;
         long openedAt;
         long due;
         boolean answered;
         int bodySent;
 
-        Held(Target target, Counts counts, boolean slow) {
+        Held(Target target, Counts counts, Kind kind) {
             this.target = target;
             this.counts = counts;
-            this.slow = slow;
+            this.kind = kind;
         }
     }
 
@@ -77,9 +88,10 @@ final class HostileLoad implements AutoCloseable {
         for (Target target : targets) {
             Counts targetCounts = new Counts();
             counts.add(targetCounts);
-            int count = target.idle() + target.slow();
+            int count = target.idle() + target.slow() + target.trickled();
             for (int i = 0; i < count; i++) {
-                Held connection = new Held(target, targetCounts, i >= target.idle());
+                Kind kind = i < target.idle() ? Kind.IDLE : i < target.idle() + target.slow() ? Kind.SLOW : Kind.TRICKLED;
+                Held connection = new Held(target, targetCounts, kind);
                 // the first connections are opened evenly over REOPEN_AFTER (reckoned from the start): held from then
                 // on, they are let go and opened again spread out as they came, not as one wave every 10 s
                 connection.due = REOPEN_AFTER.toNanos() * i / count;
@@ -99,9 +111,11 @@ final class HostileLoad implements AutoCloseable {
         return counts.get(targets.indexOf(target));
     }
 
-    private static byte[] head(Target target) {
-        return ("POST /orders HTTP/1.1\r\nHost: 127.0.0.1:" + target.port() + "\r\nContent-Type: application/json\r\n"
-                + "Content-Length: " + DECLARED + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    private static byte[] head(Held connection) {
+        String host = "Host: 127.0.0.1:" + connection.target.port() + "\r\n";
+        return (connection.kind == Kind.TRICKLED ? "GET /actuator/health HTTP/1.1\r\n" + host + "X-Trickle: "
+                : "POST /orders HTTP/1.1\r\n" + host + "Content-Type: application/json\r\nContent-Length: " + DECLARED
+                        + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     }
 
     private void loop() {
@@ -110,6 +124,7 @@ final class HostileLoad implements AutoCloseable {
             connection.due += start;
         }
         long nextTrickle = start;
+        long trickles = 0;
         try {
             while (!stopping) {
                 // at most 500 connects a turn: a wave of connections let go at once is opened again over a few turns
@@ -133,7 +148,7 @@ final class HostileLoad implements AutoCloseable {
                 selector.selectedKeys().clear();
                 if (System.nanoTime() >= nextTrickle) {
                     nextTrickle = System.nanoTime() + Duration.ofSeconds(1).toNanos();
-                    trickle();
+                    trickle(trickles++ % HEADER_BYTE_EVERY.toSeconds() == 0);
                 }
             }
         }
@@ -142,6 +157,9 @@ final class HostileLoad implements AutoCloseable {
         }
         finally {
             for (Held connection : held) {
+                if (connection.kind == Kind.TRICKLED && connection.channel != null) {
+                    connection.counts.longestTrickledNanos.accumulateAndGet(System.nanoTime() - connection.openedAt, Math::max);
+                }
                 closeQuietly(connection);
             }
             try {
@@ -189,7 +207,7 @@ final class HostileLoad implements AutoCloseable {
     }
 
     private void sendHead(Held connection) throws IOException {
-        connection.channel.write(ByteBuffer.wrap(head(connection.target)));
+        connection.channel.write(ByteBuffer.wrap(head(connection)));
         connection.counts.opened.incrementAndGet();
     }
 
@@ -212,16 +230,18 @@ final class HostileLoad implements AutoCloseable {
         }
     }
 
-    private void trickle() {
+    /** A body byte to each slow connection; with {@code headers}, a header byte to each trickled one too. */
+    private void trickle(boolean headers) {
         ByteBuffer one = ByteBuffer.allocate(1);
         for (Held connection : held) {
-            if (!connection.slow || connection.channel == null || !connection.channel.isConnected()
-                    || connection.bodySent >= DECLARED - 1) {
+            boolean due = connection.kind == Kind.SLOW ? connection.bodySent < DECLARED - 1
+                    : connection.kind == Kind.TRICKLED && headers;
+            if (!due || connection.channel == null || !connection.channel.isConnected()) {
                 continue;
             }
             try {
                 one.clear();
-                one.put((byte) ' ').flip();
+                one.put((byte) (connection.kind == Kind.SLOW ? ' ' : 'a')).flip();
                 connection.bodySent += connection.channel.write(one);
             }
             catch (IOException ex) {
@@ -232,6 +252,10 @@ final class HostileLoad implements AutoCloseable {
 
     private void letGo(Held connection) {
         connection.counts.closedByServer.incrementAndGet();
+        if (connection.kind == Kind.TRICKLED) {
+            connection.counts.trickledLetGo.incrementAndGet();
+            connection.counts.longestTrickledNanos.accumulateAndGet(System.nanoTime() - connection.openedAt, Math::max);
+        }
         closeQuietly(connection);
         if (!stopping) {
             reopenLater(connection);

@@ -19,7 +19,8 @@ import dev.lunchrush.support.SecurityProperties;
  * HTTP Basic with the stack's admin password for what changes the lesson ({@code PUT /api/act},
  * {@code POST /api/rushes}, {@code DELETE /api/rushes/{id}}), as {@code /admin/**} in the services; the same users
  * (admin, and the read-only viewer where one is set). Everything else is open: a class watches without a password.
- * {@code GET /api/session} says who the credentials are, so that the page enables its controls for the admin alone.
+ * {@code /api/session} (every method) says who the credentials are, so that the page enables its controls for the admin
+ * alone.
  * The chain matches those requests only; the page, the stream and the scrapes pass no security filter.
  */
 @Configuration(proxyBeanMethods = false)
@@ -32,7 +33,8 @@ class ControlRoomSecurity {
         PathPatternRequestMatcher.Builder path = PathPatternRequestMatcher.withDefaults();
         RequestMatcher changes = new OrRequestMatcher(path.matcher(HttpMethod.PUT, "/api/act"),
                 path.matcher(HttpMethod.POST, "/api/rushes"), path.matcher(HttpMethod.DELETE, "/api/rushes/**"));
-        RequestMatcher session = path.matcher(HttpMethod.GET, "/api/session");
+        // any method: a HEAD is answered by the GET handler, which needs the credentials this chain checks
+        RequestMatcher session = path.matcher("/api/session");
         return http
                 .securityMatcher(new OrRequestMatcher(changes, session))
                 .authorizeHttpRequests(requests -> requests

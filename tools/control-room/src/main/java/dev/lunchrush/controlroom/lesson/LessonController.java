@@ -14,7 +14,11 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.lunchrush.controlroom.ControlRoomProperties;
+import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.PushedPageStreams;
+import dev.lunchrush.support.api.ApiDocumentation;
+import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.server.ServerLimits;
 
 /**
  * {@code GET /api/lesson} and its event stream {@code GET /api/lesson/stream}: the lesson once a second (event
@@ -26,9 +30,9 @@ class LessonController implements ApplicationListener<ContextClosedEvent> {
     private final LessonPoller poller;
     private final PushedPageStreams pages;
 
-    LessonController(LessonPoller poller, ControlRoomProperties properties) {
+    LessonController(LessonPoller poller, ControlRoomProperties properties, ServerLimits limits) {
         this.poller = poller;
-        this.pages = new PushedPageStreams("lesson-sse", properties.pushInterval(), this::push);
+        this.pages = new PushedPageStreams("lesson-sse", properties.pushInterval(), limits, this::push);
     }
 
     @Operation(summary = "The lesson now: the act, each service's readiness, each reader's counts, backlog and oldest unread age, the order service's heap and feed, the firing alerts", responses = {
@@ -39,7 +43,8 @@ class LessonController implements ApplicationListener<ContextClosedEvent> {
     }
 
     @Operation(summary = "The lesson as server-sent events (event lesson), once a second while the page is open", responses = {
-            @ApiResponse(responseCode = "200", description = "The stream", content = @Content(mediaType = "text/event-stream"))})
+            @ApiResponse(responseCode = "200", description = "The stream", content = @Content(mediaType = "text/event-stream")),
+            @ApiResponse(responseCode = "503", description = PageStreams.FULL, content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping("/api/lesson/stream")
     SseEmitter stream() {
         return pages.open("lesson", poller.lesson());
