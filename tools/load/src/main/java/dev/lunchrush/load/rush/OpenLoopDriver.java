@@ -46,7 +46,7 @@ public final class OpenLoopDriver {
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
 
     private final DriverHttp http;
-    private final DriverHttp.Target target;
+    private final ConnectionPool target;
     private final EventLoop loop;
     private final @Nullable Supplier<byte[]> bodies;
     private final RateProfile profile;
@@ -192,7 +192,7 @@ public final class OpenLoopDriver {
     private long indexInSegment;
     private long sent;
     private boolean limitCounted;
-    private DriverHttp.@Nullable Alarm alarm;
+    private Alarms.@Nullable Alarm alarm;
     private @Nullable Order firstOrder;
     /** Requests sent and not finished (at most {@link #maxInFlight}); touched on the event loop only. */
     private int inFlight;
@@ -214,7 +214,7 @@ public final class OpenLoopDriver {
         segmentIndex = -1;
         nextSegment();
         loop.execute(() -> {
-            alarm = http.alarm(pump);
+            alarm = http.alarms().alarm(pump);
             pump();
         });
         try {
@@ -265,7 +265,7 @@ public final class OpenLoopDriver {
     private void pumpDue() {
         while (true) {
             if (stopped || sent >= maxOrders || segmentIndex >= profile.segments().size()) {
-                http.release(alarm);
+                http.alarms().release(alarm);
                 scheduleDone.countDown();
                 return;
             }
