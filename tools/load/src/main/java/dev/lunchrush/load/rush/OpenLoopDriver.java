@@ -1,26 +1,20 @@
 package dev.lunchrush.load.rush;
 
 import java.net.URI;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 import io.netty.channel.EventLoop;
-import org.HdrHistogram.Recorder;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,37 +29,33 @@ import org.jspecify.annotations.Nullable;
  * or the scheduler runs late, the generator is not holding the asked rate, and it says so
  * ({@link #lagHistogram()}, {@link Counters#lateSends}).
  *
- * <p>The sends are timed on the client's event loop ({@link DriverHttp}): one thread wakes when an order is due,
- * sends every order due by then, and sets its timer for the next one; the answers come back on the same thread.
+ * <p>The sends are timed by a {@link Pacer} on the client's event loop ({@link DriverHttp}): one thread wakes when
+ * an order is due, sends every order due by then, and sets its timer for the next one; the answers come back on the
+ * same thread. This class follows each order from its first send to its outcome, and counts.
  */
 public final class OpenLoopDriver {
 
     /** A send more than this late counts as the generator not holding the rate. */
     static final long LATE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
-
-    private final DriverHttp http;
-    private final DriverHttp.Target target;
+    private final ConnectionPool target;
     private final EventLoop loop;
+    private final Pacer pacer;
     private final @Nullable Supplier<byte[]> bodies;
-    private final RateProfile profile;
-    private final long maxOrders;
     private final Duration requestTimeout;
     private final Duration retryGrace;
-    private final int maxInFlight;
     private final Counters counters = new Counters();
     private final Recorder latency = new Recorder(TimeUnit.MINUTES.toMicros(10), 3);
     private final Histogram lag = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
     private final AtomicLong outstanding = new AtomicLong();
     private final Histogram latencyTotal = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
-    private final Keys keys = new Keys();
+    private final IdempotencyKeys keys = new IdempotencyKeys();
 
-    private volatile java.util.function.LongConsumer sendObserver = nanos -> { };
-    private volatile boolean stopped;
+    private volatile LongConsumer sendObserver = nanos -> { };
     private volatile boolean finished;
-    private volatile long startNanos;
     private volatile long lastSendDeadline = Long.MAX_VALUE;
+    /** The first order, made before the clock starts; taken by the first send, on the event loop. */
+    private @Nullable Order firstOrder;
 
     /**
      * @param http the client (its connections, its thread and its request timeout), which the caller closes; a
@@ -75,15 +65,22 @@ public final class OpenLoopDriver {
      */
     public OpenLoopDriver(DriverHttp http, URI ordersUri, @Nullable Supplier<byte[]> bodies, RateProfile profile, long maxOrders,
             int maxInFlight, Duration retryGrace) {
-        this.http = http;
         this.target = http.target(ordersUri);
         this.loop = http.eventLoop();
         this.bodies = bodies;
-        this.profile = profile;
-        this.maxOrders = maxOrders <= 0 ? Long.MAX_VALUE : maxOrders;
         this.requestTimeout = http.requestTimeout();
         this.retryGrace = retryGrace;
-        this.maxInFlight = maxInFlight;
+        this.pacer = new Pacer(loop, http.alarms(), profile, maxOrders, maxInFlight, new Pacer.Sends() {
+            @Override
+            public void send(long intendedNanos) {
+                sendDue(intendedNanos);
+            }
+
+            @Override
+            public void limitReached() {
+                counters.inFlightLimitHits.increment();
+            }
+        });
     }
 
     /** Live figures, readable while the rush runs. */
@@ -113,7 +110,7 @@ public final class OpenLoopDriver {
     }
 
     long startNanos() {
-        return startNanos;
+        return pacer.startNanos();
     }
 
     /** Orders not finished yet: in flight or waiting to be retried. */
@@ -122,7 +119,7 @@ public final class OpenLoopDriver {
     }
 
     /** Told the {@link System#nanoTime()} of every first attempt as it leaves (tests measure the schedule with it). */
-    void observeSends(java.util.function.LongConsumer observer) {
+    void observeSends(LongConsumer observer) {
         this.sendObserver = observer;
     }
 
@@ -149,12 +146,11 @@ public final class OpenLoopDriver {
 
     /** Stops scheduling new orders; what is in flight finishes. */
     public void stop() {
-        stopped = true;
-        scheduleDone.countDown();
+        pacer.stop();
     }
 
     public boolean stopped() {
-        return stopped;
+        return pacer.stopped();
     }
 
     /** How late each send was against its intended time (microseconds). */
@@ -184,49 +180,25 @@ public final class OpenLoopDriver {
         }
     }
 
-    // where the schedule is: touched by the timing code only (pump() on the event loop, one call at a time)
-    private int segmentIndex;
-    private long segmentStart;
-    private long segmentOrders;
-    private double nanosPerOrder;
-    private long indexInSegment;
-    private long sent;
-    private boolean limitCounted;
-    private DriverHttp.@Nullable Alarm alarm;
-    private @Nullable Order firstOrder;
-    /** Requests sent and not finished (at most {@link #maxInFlight}); touched on the event loop only. */
-    private int inFlight;
-    /** pump() stopped at the in-flight limit; the next request to finish starts it again. */
-    private boolean waitingForSlot;
-    private final Runnable pump = this::pump;
-    private final CountDownLatch scheduleDone = new CountDownLatch(1);
-    private volatile @Nullable Throwable pumpFailure;
-
     /**
      * Sends the whole profile (once: a driver runs one profile), then waits (at most the retry grace) for what is
-     * still outstanding. The sends are timed on the client's event loop ({@link #pump()}), not on the calling thread.
+     * still outstanding. The sends are timed on the client's event loop ({@link Pacer}), not on the calling thread.
      */
     public void run() {
         // one connection, the codec's classes, the key's SecureRandom and the caller's first body, before the clock
         target.connect(Duration.ofSeconds(5));
         firstOrder = newOrder(0);
-        startNanos = System.nanoTime();
-        segmentIndex = -1;
-        nextSegment();
-        loop.execute(() -> {
-            alarm = http.alarm(pump);
-            pump();
-        });
+        pacer.start();
         try {
-            scheduleDone.await();
+            pacer.awaitDone();
         }
         catch (InterruptedException ex) {
-            stopped = true;
+            pacer.stop();
             Thread.currentThread().interrupt();
         }
         lastSendDeadline = System.nanoTime() + retryGrace.toNanos();
         awaitOutstanding();
-        Throwable failure = pumpFailure;
+        Throwable failure = pacer.failure();
         if (failure instanceof RuntimeException ex) {
             throw ex;
         }
@@ -235,65 +207,7 @@ public final class OpenLoopDriver {
         }
     }
 
-    private void nextSegment() {
-        segmentIndex++;
-        indexInSegment = 0;
-        if (segmentIndex < profile.segments().size()) {
-            RateProfile.Segment segment = profile.segments().get(segmentIndex);
-            segmentStart = startNanos + profile.offset(segmentIndex).toNanos();
-            segmentOrders = segment.orders();
-            nanosPerOrder = 1e9 / segment.ratePerSecond();
-        }
-    }
-
-    /**
-     * Sends every order that is due (the i-th of a segment at {@code start + i / rate}, never before), then sets
-     * the alarm for the next. At the in-flight limit it stops, counts it, and the next request to finish calls
-     * it again: the orders behind are then late, and counted late.
-     */
-    private void pump() {
-        try {
-            pumpDue();
-        }
-        catch (RuntimeException | Error ex) {
-            pumpFailure = ex;
-            stopped = true;
-            scheduleDone.countDown();
-        }
-    }
-
-    private void pumpDue() {
-        while (true) {
-            if (stopped || sent >= maxOrders || segmentIndex >= profile.segments().size()) {
-                http.release(alarm);
-                scheduleDone.countDown();
-                return;
-            }
-            if (indexInSegment >= segmentOrders) {
-                nextSegment();
-                continue;
-            }
-            long intended = segmentStart + Math.round(indexInSegment * nanosPerOrder);
-            long wait = intended - System.nanoTime();
-            if (wait > 0) {
-                alarm.set(intended);
-                return;
-            }
-            if (inFlight >= maxInFlight) {
-                if (!limitCounted) {
-                    limitCounted = true;
-                    counters.inFlightLimitHits.increment();
-                }
-                waitingForSlot = true;
-                return;
-            }
-            limitCounted = false;
-            inFlight++;
-            sendDue(intended);
-        }
-    }
-
-    /** The next order, due at {@code intended}, leaves now (its in-flight slot taken). */
+    /** The next order, due at {@code intended}, leaves now (its in-flight slot taken): counted, then sent. */
     private void sendDue(long intended) {
         long now = System.nanoTime();
         long late = Math.max(0, now - intended);
@@ -309,8 +223,6 @@ public final class OpenLoopDriver {
         counters.scheduled.increment();
         sendObserver.accept(now);
         outstanding.incrementAndGet();
-        indexInSegment++;
-        sent++;
         Order order = firstOrder;
         if (order != null) {
             firstOrder = null;
@@ -379,13 +291,9 @@ public final class OpenLoopDriver {
         }
     }
 
-    /** Gives an in-flight slot back, and starts the schedule again if it stopped for want of one. */
+    /** Gives an in-flight slot back, which starts the schedule again if it stopped for want of one. */
     private void releaseSlot() {
-        inFlight--;
-        if (waitingForSlot) {
-            waitingForSlot = false;
-            loop.execute(pump);
-        }
+        pacer.release();
     }
 
     /** A request that got no answer: timed out, dropped (sent again once), or failed. */
@@ -422,7 +330,7 @@ public final class OpenLoopDriver {
         }
         else if (status == 429) {
             counters.throttled.increment();
-            Duration wait = retryAfter(Optional.ofNullable(retryAfterHeader));
+            Duration wait = RetryAfter.of(Optional.ofNullable(retryAfterHeader));
             if (System.nanoTime() + wait.toNanos() > lastSendDeadline || finished) {
                 counters.gaveUp.increment();
                 outstanding.decrementAndGet();
@@ -448,52 +356,13 @@ public final class OpenLoopDriver {
             outstanding.decrementAndGet();
             return;
         }
-        if (inFlight >= maxInFlight) {
+        if (!pacer.tryTake()) {
             loop.schedule(() -> resend(order, afterThrottling), 5, TimeUnit.MILLISECONDS);
             return;
         }
-        inFlight++;
         if (afterThrottling) {
             counters.retried.increment();
         }
         send(order);
-    }
-
-    /**
-     * Idempotency keys: random (version 4) UUIDs, from a generator seeded once from {@link SecureRandom}, so that
-     * a key costs no read of the system's entropy source.
-     */
-    private static final class Keys {
-
-        private final SplittableRandom random = new SplittableRandom(new SecureRandom().nextLong());
-
-        synchronized String next() {
-            long most = (random.nextLong() & ~0xF000L) | 0x4000L;
-            long least = (random.nextLong() & ~(0xC000_0000_0000_0000L)) | 0x8000_0000_0000_0000L;
-            return new UUID(most, least).toString();
-        }
-    }
-
-    /** Retry-After in seconds (decimals tolerated) or as an HTTP date; 1 s when absent or unreadable, at most 30 s. */
-    static Duration retryAfter(Optional<String> header) {
-        Duration wait = Duration.ofSeconds(1);
-        if (header.isPresent()) {
-            String value = header.get().strip();
-            try {
-                wait = Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
-            }
-            catch (NumberFormatException notSeconds) {
-                try {
-                    wait = Duration.between(ZonedDateTime.now(), ZonedDateTime.parse(value, HTTP_DATE));
-                }
-                catch (DateTimeParseException notDate) {
-                    // keep the default
-                }
-            }
-        }
-        if (wait.isNegative()) {
-            return Duration.ZERO;
-        }
-        return wait.compareTo(Duration.ofSeconds(30)) > 0 ? Duration.ofSeconds(30) : wait;
     }
 }

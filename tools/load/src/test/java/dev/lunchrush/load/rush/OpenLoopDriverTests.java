@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -370,15 +369,5 @@ class OpenLoopDriverTests {
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    @Test
-    void readsRetryAfterInSecondsOrAsADate() {
-        assertThat(OpenLoopDriver.retryAfter(Optional.of("2"))).isEqualTo(Duration.ofSeconds(2));
-        assertThat(OpenLoopDriver.retryAfter(Optional.of("0.25"))).isEqualTo(Duration.ofMillis(250));
-        assertThat(OpenLoopDriver.retryAfter(Optional.empty())).isEqualTo(Duration.ofSeconds(1));
-        assertThat(OpenLoopDriver.retryAfter(Optional.of("soon"))).isEqualTo(Duration.ofSeconds(1));
-        assertThat(OpenLoopDriver.retryAfter(Optional.of("3600"))).isEqualTo(Duration.ofSeconds(30));
-        assertThat(OpenLoopDriver.retryAfter(Optional.of("Wed, 21 Oct 2015 07:28:00 GMT"))).isEqualTo(Duration.ZERO);
     }
 }
