@@ -115,6 +115,10 @@ class KafkaOrderListener implements ConsumerSeekAware {
 
     @Override
     public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
+        if (assignments.isEmpty()) {
+            // nothing to read, nothing to vouch for: the log may not be made yet
+            return;
+        }
         Map<TopicPartition, Long> stored = storedOffsets();
         List<TopicPartition> fromStart = new ArrayList<>();
         for (TopicPartition partition : assignments.keySet()) {

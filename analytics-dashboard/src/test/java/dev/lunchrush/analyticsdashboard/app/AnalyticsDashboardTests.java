@@ -482,6 +482,23 @@ class AnalyticsDashboardTests {
         }
     }
 
+    @Test
+    void aTopicNotMadeYetHoldsNothingBackAndIsReadOnceItIs() throws Exception {
+        String topic = "orders-later-" + UUID.randomUUID();
+        String kitchen = "kl-" + UUID.randomUUID();
+        try (ConfigurableApplicationContext dashboard = startDashboard(ServiceTestSetup.newDataDir("analytics-dashboard-test"),
+                "later-" + UUID.randomUUID(), topic)) {
+            // no partition to vouch for: the reader is not held while the writer has not made its log yet
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(readiness(dashboard).path("components")
+                    .path("reading").path("status").asString()).isEqualTo("UP"));
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestBrokers.kafkaBootstrapServers()))) {
+                admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
+            }
+            sendTo(topic, kitchen, 1, 5);
+            await().atMost(Duration.ofSeconds(60)).until(() -> countOf(dashboard, kitchen) == 5);
+        }
+    }
+
     private JsonNode readiness(ConfigurableApplicationContext context) throws Exception {
         String port = context.getEnvironment().getProperty("local.server.port");
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
