@@ -65,6 +65,8 @@ final class HostileLoad implements AutoCloseable {
         long due;
         boolean answered;
         int bodySent;
+        /** When this connection sends its next byte (a slow one's body byte, a trickled one's header byte). */
+        long nextByteAt;
 
         Held(Target target, Counts counts, Kind kind) {
             this.target = target;
@@ -123,8 +125,6 @@ final class HostileLoad implements AutoCloseable {
         for (Held connection : held) {
             connection.due += start;
         }
-        long nextTrickle = start;
-        long trickles = 0;
         try {
             while (!stopping) {
                 // at most 500 connects a turn: a wave of connections let go at once is opened again over a few turns
@@ -146,10 +146,7 @@ final class HostileLoad implements AutoCloseable {
                     }
                 }
                 selector.selectedKeys().clear();
-                if (System.nanoTime() >= nextTrickle) {
-                    nextTrickle = System.nanoTime() + Duration.ofSeconds(1).toNanos();
-                    trickle(trickles++ % HEADER_BYTE_EVERY.toSeconds() == 0);
-                }
+                trickle(System.nanoTime());
             }
         }
         catch (IOException ex) {
@@ -179,6 +176,7 @@ final class HostileLoad implements AutoCloseable {
             connection.openedAt = System.nanoTime();
             connection.answered = false;
             connection.bodySent = 0;
+            connection.nextByteAt = connection.openedAt + byteEvery(connection.kind);
             if (channel.connect(new InetSocketAddress("127.0.0.1", connection.target.port()))) {
                 sendHead(connection);
                 channel.register(selector, SelectionKey.OP_READ, connection);
@@ -230,15 +228,20 @@ final class HostileLoad implements AutoCloseable {
         }
     }
 
-    /** A body byte to each slow connection; with {@code headers}, a header byte to each trickled one too. */
-    private void trickle(boolean headers) {
+    /**
+     * A byte to each slow or trickled connection whose time has come. Each connection keeps its own clock from its
+     * opening, as independent clients would: the connections were opened spread out, so are their bytes, and no
+     * server is sent one wave of every connection's byte at the same instant.
+     */
+    private void trickle(long now) {
         ByteBuffer one = ByteBuffer.allocate(1);
         for (Held connection : held) {
-            boolean due = connection.kind == Kind.SLOW ? connection.bodySent < DECLARED - 1
-                    : connection.kind == Kind.TRICKLED && headers;
-            if (!due || connection.channel == null || !connection.channel.isConnected()) {
+            boolean sends = connection.kind == Kind.SLOW ? connection.bodySent < DECLARED - 1
+                    : connection.kind == Kind.TRICKLED;
+            if (!sends || connection.channel == null || !connection.channel.isConnected() || connection.nextByteAt > now) {
                 continue;
             }
+            connection.nextByteAt += byteEvery(connection.kind);
             try {
                 one.clear();
                 one.put((byte) (connection.kind == Kind.SLOW ? ' ' : 'a')).flip();
@@ -248,6 +251,10 @@ final class HostileLoad implements AutoCloseable {
                 letGo(connection);
             }
         }
+    }
+
+    private static long byteEvery(Kind kind) {
+        return kind == Kind.TRICKLED ? HEADER_BYTE_EVERY.toNanos() : Duration.ofSeconds(1).toNanos();
     }
 
     private void letGo(Held connection) {
