@@ -17,7 +17,7 @@ WORKDIR /workspace
 # The services and what they need (-am): the scenario and architecture tests, the micro-benchmarks and
 # the launcher's own Kafka broker (infra/kafka-broker) have no place in an image, but their poms are
 # copied: the reactor lists them.
-ARG MODULES=order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,tools/demo-cli,tools/control-room
+ARG MODULES=order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,tools/demo-cli,control-room
 COPY mvnw ./
 COPY .mvn/ .mvn/
 COPY pom.xml ./
@@ -35,7 +35,7 @@ COPY tools/load/pom.xml tools/load/
 COPY tools/chaos/pom.xml tools/chaos/
 COPY tools/bench/pom.xml tools/bench/
 COPY tools/demo-cli/pom.xml tools/demo-cli/
-COPY tools/control-room/pom.xml tools/control-room/
+COPY control-room/pom.xml control-room/
 COPY tools/micro-bench/pom.xml tools/micro-bench/
 COPY scenario-tests/pom.xml scenario-tests/
 COPY architecture-tests/pom.xml architecture-tests/
