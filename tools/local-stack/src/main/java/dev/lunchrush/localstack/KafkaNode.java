@@ -13,6 +13,9 @@ import java.util.stream.IntStream;
 
 import org.apache.kafka.common.Uuid;
 
+import dev.lunchrush.processes.KafkaBroker;
+import dev.lunchrush.processes.Probe;
+
 /**
  * A real Kafka broker in KRaft mode (broker and controller in one JVM), run from the jars that
  * {@code tools/kafka-broker} copies to {@code target/lib}. One node on 9092 (controller 9093), or, for

@@ -21,8 +21,8 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.load.Progress;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
-import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.processes.RepoRoot;
 
 /**
  * Past days of orders into the log, with their real timestamps, through the order service's admin import

@@ -19,8 +19,8 @@ import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ExitCodes;
-import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.processes.RepoRoot;
 
 /**
  * The lunch rush against the running stack: realistic random orders through {@code POST /orders}, open-loop at
