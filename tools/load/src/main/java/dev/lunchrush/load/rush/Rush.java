@@ -12,9 +12,9 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
-import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
