@@ -15,16 +15,17 @@
 FROM eclipse-temurin:17-jdk AS build
 WORKDIR /workspace
 # The services and what they need (-am): the scenario and architecture tests, the micro-benchmarks and
-# the launcher's own Kafka broker (infra/kafka-broker) have no place in an image, but their poms are
+# the launcher's own Kafka broker (tools/kafka-broker) have no place in an image, but their poms are
 # copied: the reactor lists them.
-ARG MODULES=order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,tools/demo-cli,tools/control-room
+ARG MODULES=order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,tools/demo-cli,control-room
 COPY mvnw ./
 COPY .mvn/ .mvn/
 COPY pom.xml ./
 COPY order-events/pom.xml order-events/
 COPY service-support/pom.xml service-support/
+COPY process-support/pom.xml process-support/
 COPY test-support/pom.xml test-support/
-COPY infra/kafka-broker/pom.xml infra/kafka-broker/
+COPY tools/kafka-broker/pom.xml tools/kafka-broker/
 COPY order-service/pom.xml order-service/
 COPY kitchen-screen/pom.xml kitchen-screen/
 COPY analytics-dashboard/pom.xml analytics-dashboard/
@@ -35,7 +36,7 @@ COPY tools/load/pom.xml tools/load/
 COPY tools/chaos/pom.xml tools/chaos/
 COPY tools/bench/pom.xml tools/bench/
 COPY tools/demo-cli/pom.xml tools/demo-cli/
-COPY tools/control-room/pom.xml tools/control-room/
+COPY control-room/pom.xml control-room/
 COPY tools/micro-bench/pom.xml tools/micro-bench/
 COPY scenario-tests/pom.xml scenario-tests/
 COPY architecture-tests/pom.xml architecture-tests/
@@ -45,7 +46,7 @@ COPY architecture-tests/pom.xml architecture-tests/
 RUN chmod +x mvnw \
     && ./mvnw -q -B -ntp package -Dmaven.test.skip=true -Dlunchrush.prerequisites.skip=true \
         -Dspring-boot.repackage.skip=true -pl "${MODULES}" -am \
-    && rm -rf ./*/target ./tools/*/target infra/kafka-broker/target
+    && rm -rf ./*/target ./tools/*/target
 # The sources. Tests are not compiled (their sources are not in the context): they need brokers and
 # run in CI (./mvnw verify), not in an image build. Then each jar into its layers (extract-layers.sh).
 COPY . .

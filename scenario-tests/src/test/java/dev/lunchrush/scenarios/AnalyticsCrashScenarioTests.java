@@ -16,8 +16,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.chaos.TheLog;
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.testing.ServiceProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;

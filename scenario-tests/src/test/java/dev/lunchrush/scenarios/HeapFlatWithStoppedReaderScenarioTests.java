@@ -15,8 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.load.menu.Menu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -20,10 +20,10 @@ import java.util.concurrent.locks.LockSupport;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.OrderRequest;
-import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 
 /**
  * Orders for the scenarios: realistic random requests for the running order service's menu, placed

@@ -20,8 +20,8 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.chrome.ChromeDriver;
 import tools.jackson.databind.JsonNode;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.testing.Browsers;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -26,8 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.testing.Browsers;
 import dev.lunchrush.testing.RabbitBroker;
 import dev.lunchrush.testing.TestBrokers;

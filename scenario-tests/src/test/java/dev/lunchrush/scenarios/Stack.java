@@ -29,9 +29,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
-import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 import dev.lunchrush.testing.FreePorts;
 import dev.lunchrush.testing.ServiceProcess;
 import dev.lunchrush.testing.TestBrokers;

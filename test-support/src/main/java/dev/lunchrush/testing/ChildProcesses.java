@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.lunchrush.localstack.LogFiles;
+import dev.lunchrush.processes.LogFiles;
 
 /**
  * Every process a test starts (services, brokers, Prometheus, the {@code demo} command) is started

@@ -10,8 +10,8 @@ import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.lunchrush.localstack.KafkaBroker;
-import dev.lunchrush.localstack.Signals;
+import dev.lunchrush.processes.KafkaBroker;
+import dev.lunchrush.processes.Signals;
 
 /**
  * A real single-node KRaft broker ({@link KafkaBroker}, as {@code ./demo up} runs it) as a child of the test JVM,

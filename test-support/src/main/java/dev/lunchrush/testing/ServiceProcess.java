@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.lunchrush.localstack.ServiceJar;
-import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.processes.RepoRoot;
+import dev.lunchrush.processes.ServiceJar;
 
 /**
  * A Lunch Rush service run from its packaged jar ({@link ServiceJar}, as {@code ./demo up} runs it) as a child

@@ -10,10 +10,10 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.OrderLimits;
 import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.orderservice.menu.Menu;
 import dev.lunchrush.orderservice.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.web.JsonBodies;

@@ -9,8 +9,6 @@ import jakarta.validation.constraints.NotEmpty;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
-import dev.lunchrush.events.Menu;
-
 /**
  * The menu, from {@code lunchrush.menu}: what a client may order.
  *

@@ -13,10 +13,10 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.orderservice.menu.Menu;
 import dev.lunchrush.orderservice.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.PublishingBlock;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-import dev.lunchrush.events.Menu;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.scenarios.Orders;
 import dev.lunchrush.scenarios.SideBySide;
 import dev.lunchrush.scenarios.Stack;

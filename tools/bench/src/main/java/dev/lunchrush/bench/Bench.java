@@ -18,7 +18,7 @@ import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.lunchrush.events.Menu;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;

@@ -23,7 +23,7 @@ import dev.lunchrush.localstack.access.DemoException;
 
 /**
  * Kafka's own performance tools ({@code kafka-producer-perf-test}, {@code kafka-consumer-perf-test}), run as child
- * processes from the jars {@code infra/kafka-broker} copies to {@code target/lib}: the brokers' ceilings, measured
+ * processes from the jars {@code tools/kafka-broker} copies to {@code target/lib}: the brokers' ceilings, measured
  * on the same machine in the same run.
  */
 final class KafkaTools {
@@ -44,7 +44,7 @@ final class KafkaTools {
     private final PrintWriter out;
 
     KafkaTools(Path root, String bootstrapServers, PrintWriter out) {
-        this.libDir = root.resolve("infra").resolve("kafka-broker").resolve("target").resolve("lib");
+        this.libDir = root.resolve("tools").resolve("kafka-broker").resolve("target").resolve("lib");
         this.bootstrapServers = bootstrapServers;
         this.out = out;
         if (!Files.isDirectory(libDir)) {

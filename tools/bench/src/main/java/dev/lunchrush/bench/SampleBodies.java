@@ -7,11 +7,11 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderRequest;
-import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**

@@ -10,7 +10,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.lunchrush.events.Menu;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;

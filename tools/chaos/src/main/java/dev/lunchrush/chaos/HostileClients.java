@@ -18,7 +18,7 @@ import java.util.concurrent.Executors;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 
-import dev.lunchrush.events.Menu;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;

@@ -22,8 +22,8 @@ import java.util.concurrent.locks.LockSupport;
 
 import tools.jackson.core.JacksonException;
 
-import dev.lunchrush.events.Menu;
-import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 

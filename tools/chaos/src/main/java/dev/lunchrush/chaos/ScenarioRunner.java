@@ -10,7 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import dev.lunchrush.events.Act;
-import dev.lunchrush.events.Menu;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;

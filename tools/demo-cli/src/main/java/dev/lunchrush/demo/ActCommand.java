@@ -19,8 +19,8 @@ import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.ExitCodes;
-import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.processes.RepoRoot;
 
 /** {@code ./demo act [NAME]}: switch the running stack to an act, or show the current one. */
 @Command(name = "act", mixinStandardHelpOptions = true,

@@ -17,7 +17,7 @@ import picocli.CommandLine.TypeConversionException;
 import dev.lunchrush.bench.Bench;
 import dev.lunchrush.bench.Section;
 import dev.lunchrush.localstack.access.DemoException;
-import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.processes.RepoRoot;
 
 /** {@code ./demo bench}: Lunch Rush against the brokers' own limits, measured side by side in one run. */
 @Command(name = "bench", mixinStandardHelpOptions = true,

@@ -18,7 +18,7 @@ import dev.lunchrush.chaos.FaultSuite;
 import dev.lunchrush.chaos.Scenario;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.ExitCodes;
-import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.processes.RepoRoot;
 
 /** {@code ./demo chaos}: the fault suite against the stack of {@code ./demo up}, with the log as its oracle. */
 @Command(name = "chaos", mixinStandardHelpOptions = true,

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 import dev.lunchrush.localstack.Launcher;
 import dev.lunchrush.localstack.LocalStack;
 import dev.lunchrush.localstack.access.ExitCodes;
-import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.processes.RepoRoot;
 
 /** {@code ./demo status}. */
 @Command(name = "status", mixinStandardHelpOptions = true,

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 import dev.lunchrush.localstack.Launcher;
 import dev.lunchrush.localstack.LocalStack;
 import dev.lunchrush.localstack.access.ExitCodes;
-import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.processes.RepoRoot;
 
 /** {@code ./demo up}. */
 @Command(name = "up", mixinStandardHelpOptions = true,

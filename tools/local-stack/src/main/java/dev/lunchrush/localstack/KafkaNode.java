@@ -13,9 +13,12 @@ import java.util.stream.IntStream;
 
 import org.apache.kafka.common.Uuid;
 
+import dev.lunchrush.processes.KafkaBroker;
+import dev.lunchrush.processes.Probe;
+
 /**
  * A real Kafka broker in KRaft mode (broker and controller in one JVM), run from the jars that
- * {@code infra/kafka-broker} copies to {@code target/lib}. One node on 9092 (controller 9093), or, for
+ * {@code tools/kafka-broker} copies to {@code target/lib}. One node on 9092 (controller 9093), or, for
  * {@code up --cluster}, three on 9092/9094/9096 (controllers 9093/9095/9097) with replication factor 3
  * and {@code min.insync.replicas=2}.
  */

@@ -16,6 +16,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
+import dev.lunchrush.processes.LogFiles;
+
 /**
  * A process that {@code ./demo up} started and {@code ./demo down} stops: its pid in
  * {@code .run/<name>.pid}, its output in {@code .run/logs/<name>.log}.

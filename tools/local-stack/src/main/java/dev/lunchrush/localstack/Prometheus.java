@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.lunchrush.processes.Probe;
+
 /**
  * Prometheus where it is installed, with the configuration of {@code infra/prometheus} (written for
  * compose host names) copied to {@code .run/prometheus/} by {@link PrometheusConfig} with every

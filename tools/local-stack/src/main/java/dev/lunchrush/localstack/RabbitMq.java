@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import dev.lunchrush.processes.Probe;
+
 /**
  * The machine's RabbitMQ on 127.0.0.1:5672: started with {@code rabbitmq-server -detached} when it is
  * installed and does not answer, with the management and Prometheus plugins enabled. It belongs to the

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.lunchrush.localstack.access.AdminPassword;
+import dev.lunchrush.processes.Probe;
+import dev.lunchrush.processes.ServiceJar;
 
 /** One of the five Spring Boot services, run from its packaged jar. */
 final class ServiceNode implements Component {

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.processes.Signals;
 
 /**
  * The faults {@code ./demo chaos} does to the stack {@code ./demo up} started: {@code kill -9}, {@code SIGSTOP}
@@ -139,7 +140,7 @@ public final class StackControl {
         try {
             Signals.send(process.pid(), signal);
         }
-        catch (DemoException ex) {
+        catch (IllegalStateException ex) {
             throw new DemoException(ex.getMessage() + " (" + component + ")");
         }
         return process.pid();

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
-import dev.lunchrush.localstack.access.RepoRoot;
+import dev.lunchrush.processes.RepoRoot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -16,13 +16,13 @@ import dev.failsafe.RetryPolicy;
 import me.tongfei.progressbar.ProgressBar;
 import org.jspecify.annotations.Nullable;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.load.Progress;
+import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
-import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.processes.RepoRoot;
 
 /**
  * Past days of orders into the log, with their real timestamps, through the order service's admin import

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.random.RandomGenerator;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
-import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 
 /**
  * One day of a backfill as it is sent, batch after batch: the day's placement times ({@link DayShape}) and its

@@ -20,8 +20,8 @@ import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ExitCodes;
 import dev.lunchrush.localstack.access.Pause;
-import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.processes.RepoRoot;
 
 /**
  * The accountant's "last Thursday again": a replay of a past day started on the report replayer

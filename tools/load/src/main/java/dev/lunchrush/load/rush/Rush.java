@@ -12,15 +12,15 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
-import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderRequest;
-import dev.lunchrush.events.SampleOrders;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ExitCodes;
-import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.processes.RepoRoot;
 
 /**
  * The lunch rush against the running stack: realistic random orders through {@code POST /orders}, open-loop at

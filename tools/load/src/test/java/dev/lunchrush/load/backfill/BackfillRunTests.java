@@ -9,7 +9,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.lunchrush.events.Menu;
+import dev.lunchrush.load.menu.Menu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,12 @@
-package dev.lunchrush.events;
+package dev.lunchrush.orderservice.menu;
 
 import java.util.List;
 import java.util.Optional;
 
-/** The answer of {@code GET /menu}: the kitchens and the dishes each one cooks. */
+/**
+ * The answer of {@code GET /menu}: the kitchens and the dishes each one cooks, as configured
+ * ({@link MenuProperties}). The clients read the same JSON into a record of their own.
+ */
 public record Menu(List<Kitchen> kitchens) {
 
     public Menu {

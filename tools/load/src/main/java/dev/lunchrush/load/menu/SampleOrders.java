@@ -1,10 +1,13 @@
-package dev.lunchrush.events;
+package dev.lunchrush.load.menu;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
+
+import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.OrderRequest;
 
 /**
  * Realistic random orders for a menu: a few dishes, an address, and the kind of notes customers

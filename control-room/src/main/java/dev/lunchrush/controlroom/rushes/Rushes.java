@@ -24,8 +24,8 @@ import dev.lunchrush.controlroom.ProblemException;
 import dev.lunchrush.load.rush.Rush;
 import dev.lunchrush.load.rush.RushMarker;
 import dev.lunchrush.localstack.access.Endpoints;
-import dev.lunchrush.localstack.access.RepoRoot;
 import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.processes.RepoRoot;
 import dev.lunchrush.support.SecurityProperties;
 
 /**

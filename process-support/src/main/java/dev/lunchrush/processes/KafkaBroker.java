@@ -1,4 +1,4 @@
-package dev.lunchrush.localstack;
+package dev.lunchrush.processes;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,11 +12,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One Kafka node in KRaft mode (broker and controller in one JVM) on 127.0.0.1, run from the jars that
- * {@code infra/kafka-broker} copies to {@code target/lib}: its folder ({@code server.properties},
+ * {@code tools/kafka-broker} copies to {@code target/lib}: its folder ({@code server.properties},
  * {@code log4j.properties}, {@code data/}), the storage format before its first start, and the command line that
- * runs it. It starts nothing by itself: {@code ./demo up} runs the command detached ({@link KafkaNode}), tests run
- * it as a child of their JVM on ports of their own. Its data folder outlives a kill, so a restart finds the log
- * where it was.
+ * runs it. It starts nothing by itself: {@code ./demo up} runs the command detached (local-stack's
+ * {@code KafkaNode}), tests run it as a child of their JVM on ports of their own. Its data folder outlives a kill,
+ * so a restart finds the log where it was.
  */
 public final class KafkaBroker {
 
@@ -48,16 +48,16 @@ public final class KafkaBroker {
      * Node {@code nodeId} of a cluster whose quorum is {@code voters} ({@code id@host:port,…}): replication
      * factor 3 and {@code min.insync.replicas=2}.
      */
-    static KafkaBroker member(Path root, Path dir, int nodeId, int port, int controllerPort, String voters) {
+    public static KafkaBroker member(Path root, Path dir, int nodeId, int port, int controllerPort, String voters) {
         return new KafkaBroker(libDir(root), dir, nodeId, port, controllerPort, voters);
     }
 
-    /** Where {@code infra/kafka-broker} puts Kafka's jars. */
+    /** Where {@code tools/kafka-broker} puts Kafka's jars. */
     public static Path libDir(Path root) {
-        return root.resolve("infra").resolve("kafka-broker").resolve("target").resolve("lib");
+        return root.resolve("tools").resolve("kafka-broker").resolve("target").resolve("lib");
     }
 
-    /** Kafka's jars are there: {@code ./mvnw -q -DskipTests package -pl infra/kafka-broker} has run. */
+    /** Kafka's jars are there: {@code ./mvnw -q -DskipTests package -pl tools/kafka-broker} has run. */
     public boolean built() {
         return Files.isDirectory(libDir);
     }
@@ -162,7 +162,7 @@ public final class KafkaBroker {
     private List<String> java(List<String> options, String main, String... arguments) {
         if (!built()) {
             throw new IllegalStateException(libDir + " is missing: build Kafka's jars first "
-                    + "(./mvnw -q -DskipTests package -pl infra/kafka-broker)");
+                    + "(./mvnw -q -DskipTests package -pl tools/kafka-broker)");
         }
         List<String> command = new ArrayList<>();
         command.add(javaBin());

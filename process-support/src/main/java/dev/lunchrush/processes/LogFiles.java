@@ -1,4 +1,4 @@
-package dev.lunchrush.localstack;
+package dev.lunchrush.processes;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.lunchrush.localstack;
+package dev.lunchrush.processes;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -16,7 +16,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 
 /** Does it answer? Ports, HTTP health endpoints and the Kafka broker itself. */
-final class Probe {
+public final class Probe {
 
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -26,7 +26,7 @@ final class Probe {
     private Probe() {
     }
 
-    static boolean portOpen(String host, int port) {
+    public static boolean portOpen(String host, int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(host, port), 1000);
             return true;
@@ -37,7 +37,7 @@ final class Probe {
     }
 
     /** The HTTP status of a GET, or -1 when nothing answers. */
-    static int httpStatus(URI uri) {
+    public static int httpStatus(URI uri) {
         return get(uri).status();
     }
 
@@ -45,13 +45,13 @@ final class Probe {
      * Spring Boot's readiness probe says UP: what the service needs in the current act answers (the order service
      * in the log act is ready with RabbitMQ stopped).
      */
-    static boolean actuatorUp(URI base) {
+    public static boolean actuatorUp(URI base) {
         Answer answer = get(URI.create(base + "/actuator/health/readiness"));
         return answer.status() == 200 && answer.body().contains("\"UP\"");
     }
 
     /** The broker answers a describeCluster with at least {@code brokers} nodes. */
-    static boolean kafkaUp(String bootstrapServers, int brokers) {
+    public static boolean kafkaUp(String bootstrapServers, int brokers) {
         if (!portOpen(bootstrapServers.split(",")[0].split(":")[0],
                 Integer.parseInt(bootstrapServers.split(",")[0].split(":")[1]))) {
             return false;

@@ -1,4 +1,4 @@
-package dev.lunchrush.localstack;
+package dev.lunchrush.processes;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Lunch Rush service's packaged jar, {@code <root>/<module>/target/<module>.jar} (or under {@code tools/}: the
- * control room), and the command line that runs it: {@code ./demo up} runs it detached ({@link ServiceNode}), tests
- * run it as a child of their JVM.
+ * A Lunch Rush service's packaged jar, {@code <root>/<module>/target/<module>.jar} (or under {@code tools/}), and
+ * the command line that runs it: {@code ./demo up} runs it detached (local-stack's {@code ServiceNode}), tests run
+ * it as a child of their JVM.
  */
 public record ServiceJar(Path root, String module) {
 

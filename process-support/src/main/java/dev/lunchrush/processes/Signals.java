@@ -1,9 +1,7 @@
-package dev.lunchrush.localstack;
+package dev.lunchrush.processes;
 
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
-
-import dev.lunchrush.localstack.access.DemoException;
 
 /** {@code kill -<SIGNAL> <pid>}: the signals Java's process API cannot send, {@code STOP} and {@code CONT}. */
 public final class Signals {
@@ -11,20 +9,23 @@ public final class Signals {
     private Signals() {
     }
 
-    /** Sends {@code signal} (a name such as {@code STOP}) to the process; fails when {@code kill} does. */
+    /**
+     * Sends {@code signal} (a name such as {@code STOP}) to the process; an {@link IllegalStateException} when
+     * {@code kill} fails.
+     */
     public static void send(long pid, String signal) {
         try {
             Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).redirectErrorStream(true).start();
             if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new DemoException("kill -" + signal + " " + pid + " failed");
+                throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
             }
         }
         catch (IOException ex) {
-            throw new DemoException("cannot run kill -" + signal + ": " + ex.getMessage());
+            throw new IllegalStateException("cannot run kill -" + signal + ": " + ex.getMessage());
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
+            throw new IllegalStateException("interrupted");
         }
     }
 }

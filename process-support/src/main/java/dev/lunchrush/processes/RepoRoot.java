@@ -1,4 +1,4 @@
-package dev.lunchrush.localstack.access;
+package dev.lunchrush.processes;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
