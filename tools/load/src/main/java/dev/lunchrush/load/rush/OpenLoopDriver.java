@@ -17,6 +17,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.lesson.RateProfile;
+
 /**
  * Places orders open-loop: the i-th order of a segment is due at {@code start + i / rate}, whatever
  * happened to the previous ones, and is sent asynchronously at that time, so a slow service does not

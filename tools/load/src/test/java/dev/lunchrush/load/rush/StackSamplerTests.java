@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.lunchrush.lesson.Snapshot;
 import dev.lunchrush.localstack.access.Endpoints;
 
 import static org.assertj.core.api.Assertions.assertThat;
