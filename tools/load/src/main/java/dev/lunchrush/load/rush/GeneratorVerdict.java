@@ -6,7 +6,7 @@ import dev.lunchrush.lesson.RateProfile;
 record GeneratorVerdict(boolean held, double askedRate, double achievedRate, double lagP99Millis) {
 
     static GeneratorVerdict of(RateProfile profile, OpenLoopDriver driver) {
-        OpenLoopDriver.Counters counters = driver.counters();
+        DriverCounters counters = driver.counters();
         long sent = counters.scheduled.sum();
         long first = counters.firstSendNanos.get();
         long last = counters.lastSendNanos.get();

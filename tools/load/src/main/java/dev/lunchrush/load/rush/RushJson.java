@@ -94,7 +94,7 @@ final class RushJson {
         return root;
     }
 
-    private static void orders(ObjectNode orders, OpenLoopDriver.Counters counters) {
+    private static void orders(ObjectNode orders, DriverCounters counters) {
         orders.put("sent", counters.scheduled.sum());
         orders.put("placed", counters.accepted.sum());
         orders.put("throttled", counters.throttled.sum());

@@ -22,7 +22,7 @@ final class RushReport {
     }
 
     static void print(RushResult result, PrintWriter out) {
-        OpenLoopDriver.Counters counters = result.counters();
+        DriverCounters counters = result.counters();
         out.printf("Orders: %,d sent, %,d placed (201), %,d throttled (429) of which %,d retried with the same "
                 + "Idempotency-Key, %,d gave up, %,d refused (503), %,d timed out (outcome unknown), %,d failed "
                 + "without an answer, %,d re-sent after a dropped connection%s%n",

@@ -17,7 +17,7 @@ import dev.lunchrush.lesson.Snapshot;
  * if it died, and the lesson's figures measured against predicted. The report and the JSON are written from it.
  */
 record RushResult(RateProfile profile, RushMeasurement measurement, List<Snapshot> snapshots,
-        OpenLoopDriver.Counters counters, Histogram latency, Histogram lag, GeneratorVerdict verdict,
+        DriverCounters counters, Histogram latency, Histogram lag, GeneratorVerdict verdict,
         @Nullable Death death, List<ClosingLine> lines) {
 
     /**

@@ -56,7 +56,7 @@ final class StackSampler implements AutoCloseable {
      * poll's figures when a new poll takes longer than it waits (the first ask after a quiet spell), and those
      * may be an earlier rush's last seconds; with no orders coming, a backlog only shrinks.
      */
-    Snapshot base(OpenLoopDriver.Counters counters) {
+    Snapshot base(DriverCounters counters) {
         Snapshot first = sample(0, counters);
         if (first.dashboardBacklog() <= 0) {
             return first;
@@ -69,7 +69,7 @@ final class StackSampler implements AutoCloseable {
     }
 
     /** Polls every service now and keeps the snapshot. */
-    Snapshot sample(long elapsedNanos, OpenLoopDriver.Counters counters) {
+    Snapshot sample(long elapsedNanos, DriverCounters counters) {
         CompletableFuture<Optional<JsonNode>> orders = poll(orderService, "/api/stats");
         CompletableFuture<Optional<JsonNode>> kitchen = poll(kitchenScreen, "/api/stats");
         CompletableFuture<Optional<JsonNode>> analytics = poll(dashboard, "/api/stats");
