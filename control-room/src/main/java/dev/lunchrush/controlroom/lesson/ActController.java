@@ -23,6 +23,7 @@ import dev.lunchrush.controlroom.FieldProblem;
 import dev.lunchrush.controlroom.ProblemException;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
+import dev.lunchrush.lesson.Lessons;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 import dev.lunchrush.support.SecurityProperties;
@@ -87,7 +88,7 @@ class ActController {
         }
         JsonNode strategy = body.path("strategy");
         if (!strategy.isMissingNode() && !strategy.isNull()) {
-            if (act != null && act != Act.MEMORY_FEED) {
+            if (act != null && !Lessons.of(act).keepsAFeed()) {
                 errors.add(new FieldProblem("strategy", "for memory-feed only, not " + act.id()));
             }
             else if (!strategy.isString()) {
@@ -104,7 +105,7 @@ class ActController {
         }
         JsonNode capacity = body.path("capacity");
         if (!capacity.isMissingNode() && !capacity.isNull()) {
-            if (act != null && act != Act.MEMORY_FEED) {
+            if (act != null && !Lessons.of(act).keepsAFeed()) {
                 errors.add(new FieldProblem("capacity", "for memory-feed only, not " + act.id()));
             }
             else if (!capacity.isIntegralNumber() || capacity.asLong() <= 0 || capacity.asLong() > Integer.MAX_VALUE) {

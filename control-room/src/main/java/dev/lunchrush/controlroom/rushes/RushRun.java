@@ -14,8 +14,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.lunchrush.events.Act;
-import dev.lunchrush.load.rush.LessonArithmetic;
+import dev.lunchrush.lesson.ActLesson;
+import dev.lunchrush.lesson.LessonArithmetic;
+import dev.lunchrush.lesson.Lessons;
 import dev.lunchrush.load.rush.LiveRow;
 import dev.lunchrush.load.rush.Rush;
 import dev.lunchrush.load.rush.RushListener;
@@ -111,7 +112,7 @@ final class RushRun implements RushListener {
 
     /**
      * Once the rush has reported: each reader's count since its start, read again every second until every order
-     * placed has arrived (act 1: between the two readers) or the counts stop moving, for at most {@code within}. The
+     * placed has arrived where the act predicts it (between the two readers where they compete) or the counts stop moving, for at most {@code within}. The
      * rush itself stops watching once the slow reader is a second of orders behind; this says where the readers got.
      * An order whose answer timed out may have been written all the same: a reader may count more than were placed.
      */
@@ -122,7 +123,7 @@ final class RushRun implements RushListener {
             return;
         }
         String act = result.json().path("act").asString("").split("/")[0];
-        boolean shared = Act.SHARED_QUEUE.id().equals(act);
+        ActLesson lesson = Lessons.forIdOrLog(act);
         long placed = result.json().path("orders").path("placed").asLong();
         long deadline = System.nanoTime() + within.toNanos();
         long[] before = null;
@@ -130,10 +131,10 @@ final class RushRun implements RushListener {
             long got = LiveRow.received(act, kitchen.tryGet("/api/stats", POLL).orElse(null));
             long read = LiveRow.received(act, dashboard.tryGet("/api/stats", POLL).orElse(null));
             long[] now = {got < 0 ? -1 : got - last.kitchenAtStart(), read < 0 ? -1 : read - last.dashboardAtStart()};
-            boolean every = shared ? now[0] + now[1] >= placed : now[0] >= placed && now[1] >= placed;
+            boolean every = lesson.everyOrderArrived(placed, now[0], now[1]);
             if (every || java.util.Arrays.equals(now, before) || System.nanoTime() > deadline) {
                 readersAtEnd = JsonNodeFactory.instance.objectNode().put("placed", placed).put("kitchen", now[0])
-                        .put("dashboard", now[1]).put("sharedQueue", shared).put("everyOrder", every);
+                        .put("dashboard", now[1]).put("sharedQueue", lesson.readersCompete()).put("everyOrder", every);
                 return;
             }
             before = now;

@@ -11,9 +11,9 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.lesson.RateProfile;
 import dev.lunchrush.load.rush.DriverHttp;
 import dev.lunchrush.load.rush.OpenLoopDriver;
-import dev.lunchrush.load.rush.RateProfile;
 import dev.lunchrush.localstack.access.Pause;
 
 /**

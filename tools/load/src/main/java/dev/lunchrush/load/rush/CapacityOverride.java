@@ -7,6 +7,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
+import dev.lunchrush.lesson.Figures;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.ServiceClient;
 

@@ -7,6 +7,9 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.lesson.RateProfile;
+import dev.lunchrush.lesson.Snapshot;
+
 /**
  * Decides whether the order service died during the rush, and when. Dead means its process is gone (the pid
  * of {@code ./demo up}'s pid file), never merely silent: a service too busy to answer the status polls is

@@ -1,10 +1,12 @@
 package dev.lunchrush.load.rush;
 
+import dev.lunchrush.lesson.RateProfile;
+
 /** Whether the generator held the asked rate: what it achieved, and how late its sends were. */
 record GeneratorVerdict(boolean held, double askedRate, double achievedRate, double lagP99Millis) {
 
     static GeneratorVerdict of(RateProfile profile, OpenLoopDriver driver) {
-        OpenLoopDriver.Counters counters = driver.counters();
+        DriverCounters counters = driver.counters();
         long sent = counters.scheduled.sum();
         long first = counters.firstSendNanos.get();
         long last = counters.lastSendNanos.get();
@@ -12,7 +14,7 @@ record GeneratorVerdict(boolean held, double askedRate, double achievedRate, dou
         double achieved = sent > 1 && seconds > 0 ? (sent - 1) / seconds : 0;
         double planned = Math.min(seconds, profile.totalDuration().toNanos() / 1e9);
         double asked = planned > 0 ? expectedOrders(profile, planned) / planned : profile.segments().get(0).ratePerSecond();
-        double lagP99 = Figures.millis(driver.lagHistogram(), 99);
+        double lagP99 = Latencies.millis(driver.lagHistogram(), 99);
         boolean held = (asked == 0 || achieved >= 0.95 * asked) && lagP99 <= OpenLoopDriver.LATE_NANOS / 1e6;
         return new GeneratorVerdict(held, asked, achieved, lagP99);
     }

@@ -7,6 +7,9 @@ import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
+import dev.lunchrush.lesson.RateProfile;
+import dev.lunchrush.lesson.Snapshot;
+
 /**
  * One second of a rush as its live table shows it: the cells as printed ({@link #HEADER}'s columns) and the figures
  * behind them, counted from the rush's start; -1 where a service did not answer (or the figure is not of this act).

@@ -8,6 +8,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.lunchrush.lesson.RateProfile;
+import dev.lunchrush.lesson.Snapshot;
+
 /**
  * The table that {@code rush} keeps up to date while it runs: redrawn in place on a terminal, one line
  * every few seconds otherwise (so that a CI log stays readable). Its {@code p99 ms} is the latency of the

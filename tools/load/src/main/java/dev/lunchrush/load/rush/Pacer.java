@@ -5,6 +5,8 @@ import java.util.concurrent.CountDownLatch;
 import io.netty.channel.EventLoop;
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.lesson.RateProfile;
+
 /**
  * The open loop's clock, on the client's event loop: the i-th order of a segment of the profile is due at the
  * segment's start + i / rate, whatever happened to the orders before it. When its time comes, every order due by

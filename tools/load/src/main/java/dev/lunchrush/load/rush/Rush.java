@@ -13,6 +13,9 @@ import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
 import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.lesson.LessonArithmetic;
+import dev.lunchrush.lesson.RateProfile;
+import dev.lunchrush.lesson.Snapshot;
 import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.load.menu.SampleOrders;
 import dev.lunchrush.localstack.access.AdminPassword;

@@ -8,9 +8,13 @@ import java.nio.file.Path;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import dev.lunchrush.lesson.ClosingLine;
+import dev.lunchrush.lesson.Death;
+import dev.lunchrush.lesson.RateProfile;
+import dev.lunchrush.lesson.Snapshot;
 import dev.lunchrush.localstack.access.ServiceClient;
 
-import static dev.lunchrush.load.rush.Figures.millis;
+import static dev.lunchrush.load.rush.Latencies.millis;
 
 /**
  * The rush's {@code --json} file: the profile, the counts, the latencies, the generator's verdict, the death, the
@@ -63,7 +67,7 @@ final class RushJson {
         measured.put("in", result.measurement().inRate());
         measured.put("out", result.measurement().outRate());
         measured.put("eventBytes", result.measurement().eventBytes());
-        RushMeasurement.Death death = result.death();
+        Death death = result.death();
         if (death != null) {
             ObjectNode died = root.putObject("orderServiceDied");
             died.put("atSeconds", death.atSeconds());
@@ -77,7 +81,7 @@ final class RushJson {
             root.putNull("orderServiceDied");
         }
         ArrayNode lesson = root.putArray("lesson");
-        for (RushMeasurement.Line line : result.lines()) {
+        for (ClosingLine line : result.lines()) {
             ObjectNode node = lesson.addObject();
             node.put("name", line.name());
             node.put("unit", line.unit());
@@ -90,7 +94,7 @@ final class RushJson {
         return root;
     }
 
-    private static void orders(ObjectNode orders, OpenLoopDriver.Counters counters) {
+    private static void orders(ObjectNode orders, DriverCounters counters) {
         orders.put("sent", counters.scheduled.sum());
         orders.put("placed", counters.accepted.sum());
         orders.put("throttled", counters.throttled.sum());

@@ -1,5 +1,7 @@
 package dev.lunchrush.load.rush;
 
+import dev.lunchrush.lesson.LessonArithmetic;
+
 /**
  * Told what a rush does while it runs, besides what it prints: the control room's page follows a rush through it.
  * Called on the rush's own thread; a listener returns quickly.

@@ -5,6 +5,8 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.lesson.Figures;
+import dev.lunchrush.lesson.RateProfile;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.ExitCodes;
 

@@ -7,7 +7,11 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
-import static dev.lunchrush.load.rush.Figures.millis;
+import dev.lunchrush.lesson.ClosingLine;
+import dev.lunchrush.lesson.Death;
+import dev.lunchrush.lesson.Figures;
+
+import static dev.lunchrush.load.rush.Latencies.millis;
 
 /** The end of the rush on the console: the counts, the latencies, the generator's verdict, a death, the lesson's table. */
 final class RushReport {
@@ -18,7 +22,7 @@ final class RushReport {
     }
 
     static void print(RushResult result, PrintWriter out) {
-        OpenLoopDriver.Counters counters = result.counters();
+        DriverCounters counters = result.counters();
         out.printf("Orders: %,d sent, %,d placed (201), %,d throttled (429) of which %,d retried with the same "
                 + "Idempotency-Key, %,d gave up, %,d refused (503), %,d timed out (outcome unknown), %,d failed "
                 + "without an answer, %,d re-sent after a dropped connection%s%n",
@@ -57,7 +61,7 @@ final class RushReport {
 
     /** When the order service died and what died with it; null when it lived. */
     static @Nullable String death(RushResult result) {
-        RushMeasurement.Death death = result.death();
+        Death death = result.death();
         if (death == null) {
             return null;
         }
@@ -75,7 +79,7 @@ final class RushReport {
     /** The closing table's lines, each cell as printed. */
     static List<RushOutcome.LessonLine> lesson(RushResult result) {
         List<RushOutcome.LessonLine> lines = new ArrayList<>();
-        for (RushMeasurement.Line line : result.lines()) {
+        for (ClosingLine line : result.lines()) {
             lines.add(new RushOutcome.LessonLine(line.name(), line.unit(), Figures.number(line.measured()),
                     Figures.number(line.predicted()), Figures.percent(line.differencePercent()), line.note(),
                     line.differencePercent(), line.measured(), line.predicted()));

@@ -5,13 +5,20 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.jspecify.annotations.Nullable;
 
+import dev.lunchrush.lesson.ClosingLine;
+import dev.lunchrush.lesson.Death;
+import dev.lunchrush.lesson.LessonArithmetic;
+import dev.lunchrush.lesson.RateProfile;
+import dev.lunchrush.lesson.RushMeasurement;
+import dev.lunchrush.lesson.Snapshot;
+
 /**
  * What a rush came to: the generator's counts and latencies, whether it held the rate, the order service's death
  * if it died, and the lesson's figures measured against predicted. The report and the JSON are written from it.
  */
 record RushResult(RateProfile profile, RushMeasurement measurement, List<Snapshot> snapshots,
-        OpenLoopDriver.Counters counters, Histogram latency, Histogram lag, GeneratorVerdict verdict,
-        RushMeasurement.@Nullable Death death, List<RushMeasurement.Line> lines) {
+        DriverCounters counters, Histogram latency, Histogram lag, GeneratorVerdict verdict,
+        @Nullable Death death, List<ClosingLine> lines) {
 
     /**
      * @param diedAtSeconds when the order service died, seconds into the rush; null when it lived
@@ -22,12 +29,10 @@ record RushResult(RateProfile profile, RushMeasurement measurement, List<Snapsho
         Snapshot base = snapshots.get(0);
         Snapshot last = snapshots.get(snapshots.size() - 1);
         long readAtEnd = Double.isNaN(measurement.read(last)) ? -1 : (long) measurement.read(last);
-        RushMeasurement.Death death = diedAtSeconds == null ? null : measurement.death(diedAtSeconds, readAtEnd);
+        Death death = diedAtSeconds == null ? null : measurement.death(diedAtSeconds, readAtEnd);
         if (death != null && base.orderService() != null) {
             // what the feed held before the rush died with it too
-            death = new RushMeasurement.Death(death.atSeconds(), death.clock(),
-                    death.acceptedIntoFeed() + base.orderService().feedBuffered(), death.deliveredToJob(),
-                    death.lastSeenBuffered());
+            death = death.withHeldBefore(base.orderService().feedBuffered());
         }
         return new RushResult(profile, measurement, List.copyOf(snapshots), driver.counters(),
                 driver.latencyHistogram(), driver.lagHistogram(), GeneratorVerdict.of(profile, driver), death,

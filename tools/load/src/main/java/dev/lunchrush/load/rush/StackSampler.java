@@ -12,9 +12,10 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.Source;
-import dev.lunchrush.events.Topology;
+import dev.lunchrush.lesson.ActLesson;
+import dev.lunchrush.lesson.Lessons;
+import dev.lunchrush.lesson.Snapshot;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 
@@ -55,7 +56,7 @@ final class StackSampler implements AutoCloseable {
      * poll's figures when a new poll takes longer than it waits (the first ask after a quiet spell), and those
      * may be an earlier rush's last seconds; with no orders coming, a backlog only shrinks.
      */
-    Snapshot base(OpenLoopDriver.Counters counters) {
+    Snapshot base(DriverCounters counters) {
         Snapshot first = sample(0, counters);
         if (first.dashboardBacklog() <= 0) {
             return first;
@@ -68,7 +69,7 @@ final class StackSampler implements AutoCloseable {
     }
 
     /** Polls every service now and keeps the snapshot. */
-    Snapshot sample(long elapsedNanos, OpenLoopDriver.Counters counters) {
+    Snapshot sample(long elapsedNanos, DriverCounters counters) {
         CompletableFuture<Optional<JsonNode>> orders = poll(orderService, "/api/stats");
         CompletableFuture<Optional<JsonNode>> kitchen = poll(kitchenScreen, "/api/stats");
         CompletableFuture<Optional<JsonNode>> analytics = poll(dashboard, "/api/stats");
@@ -120,34 +121,28 @@ final class StackSampler implements AutoCloseable {
     }
 
     /**
-     * The orders a reader has received: in act 1 those of the shared queue only, whose shares the act is about (a
-     * reader may still be reading what an earlier act left in its own queue); otherwise from every source; -1 when
-     * the reader did not answer, or while the act is not known (the order service has not answered yet), so that
-     * no count is taken against another kind of count.
+     * The orders a reader has received: where the act's readers compete, those of the shared queue only, whose
+     * shares the act is about (a reader may still be reading what an earlier act left in its own queue); otherwise
+     * from every source; -1 when the reader did not answer, or while the act is not known (the order service has not
+     * answered yet), so that no count is taken against another kind of count.
      */
     static long received(String act, @Nullable JsonNode readerStats) {
-        if (readerStats == null || act.isEmpty()) {
+        Optional<ActLesson> lesson = Lessons.forId(act);
+        if (readerStats == null || lesson.isEmpty()) {
             return -1;
         }
-        return Act.SHARED_QUEUE.id().equals(act) ? ServiceClient.number(readerStats.path("received"), Source.SHARED_QUEUE)
+        return lesson.get().readersCompete() ? ServiceClient.number(readerStats.path("received"), Source.SHARED_QUEUE)
                 : ServiceClient.number(readerStats, "total");
     }
 
-    /** Where the dashboard's unread events are in this act, or -1 when the one who knows did not answer. */
+    /** Where the dashboard's unread events are in this act (the log's while it is not known), -1 when unknown. */
     static long dashboardBacklog(String act, Snapshot.@Nullable OrderServiceStats stats, @Nullable JsonNode readers) {
-        if (Act.MEMORY_FEED.id().equals(act)) {
-            return stats == null ? -1 : stats.feedBuffered();
-        }
-        return unread(readers, Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
-                : Act.QUEUE_PER_READER.id().equals(act) ? "rabbitmq:" + Topology.ANALYTICS_QUEUE
-                : "kafka:" + Topology.ANALYTICS_GROUP);
+        return Lessons.forIdOrLog(act).dashboardBacklog(stats, reader -> unread(readers, reader));
     }
 
-    /** Where the kitchen screen's unread events are in this act (act 1: the queue it shares), -1 when unknown. */
+    /** Where the kitchen screen's unread events are in this act (the log's while it is not known), -1 when unknown. */
     static long kitchenBacklog(String act, @Nullable JsonNode readers) {
-        return unread(readers, Act.SHARED_QUEUE.id().equals(act) ? "rabbitmq:" + Topology.SHARED_QUEUE
-                : Act.LOG.id().equals(act) ? "kafka:" + Topology.KITCHEN_GROUP
-                : "rabbitmq:" + Topology.KITCHEN_QUEUE);
+        return unread(readers, Lessons.forIdOrLog(act).kitchenReader());
     }
 
     private static long unread(@Nullable JsonNode readers, String reader) {

@@ -1,4 +1,7 @@
-/** {@code rush}: the lunch rush, open-loop, with its live table and the lesson's arithmetic. */
+/**
+ * {@code rush}: the lunch rush, open-loop, with its live table; the lesson's arithmetic and each act's closing lines
+ * are {@code dev.lunchrush.lesson}'s.
+ */
 @NullMarked
 package dev.lunchrush.load.rush;
 

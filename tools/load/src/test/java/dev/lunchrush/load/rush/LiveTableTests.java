@@ -9,6 +9,9 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import dev.lunchrush.lesson.RateProfile;
+import dev.lunchrush.lesson.Snapshot;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LiveTableTests {

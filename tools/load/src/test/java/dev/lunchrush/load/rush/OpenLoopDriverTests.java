@@ -25,6 +25,8 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.lunchrush.lesson.RateProfile;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -165,7 +167,7 @@ class OpenLoopDriverTests {
 
         driver.run();
 
-        OpenLoopDriver.Counters counters = driver.counters();
+        DriverCounters counters = driver.counters();
         assertThat(counters.scheduled.sum()).isEqualTo(200);
         assertThat(counters.accepted.sum()).isEqualTo(200);
         assertThat(counters.throttled.sum()).isEqualTo(throttledOnce.size()).isBetween(60L, 70L);
@@ -260,7 +262,7 @@ class OpenLoopDriverTests {
 
         driver.run();
 
-        OpenLoopDriver.Counters counters = driver.counters();
+        DriverCounters counters = driver.counters();
         assertThat(dropped).hasSize(20);
         assertThat(counters.reconnects.sum()).isEqualTo(20);
         assertThat(counters.accepted.sum()).isEqualTo(100);
@@ -321,7 +323,7 @@ class OpenLoopDriverTests {
 
         driver.run();
 
-        OpenLoopDriver.Counters counters = driver.counters();
+        DriverCounters counters = driver.counters();
         assertThat(counters.accepted.sum()).isEqualTo(100);
         assertThat(mostConcurrent.get()).isLessThanOrEqualTo(4);
         assertThat(counters.inFlightLimitHits.sum()).isPositive();

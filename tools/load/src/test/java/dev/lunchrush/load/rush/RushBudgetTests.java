@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
+import dev.lunchrush.lesson.LessonArithmetic;
+import dev.lunchrush.lesson.Snapshot;
+
 /** The feed's room from a rush's start, as the prediction takes it, when the feed already holds events. */
 class RushBudgetTests {
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.lunchrush.lesson.Snapshot;
 import dev.lunchrush.localstack.access.Endpoints;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,7 +38,7 @@ class StackSamplerTests {
         Endpoints endpoints = stack(() -> asks.incrementAndGet() == 1 ? 68 : 0);
         long started = System.nanoTime();
         try (StackSampler sampler = new StackSampler(endpoints, () -> "secret")) {
-            Snapshot base = sampler.base(new OpenLoopDriver.Counters());
+            Snapshot base = sampler.base(new DriverCounters());
             assertThat(base.dashboardBacklog()).isZero();
             assertThat(sampler.snapshots()).containsExactly(base);
         }
@@ -53,7 +54,7 @@ class StackSamplerTests {
             return 0;
         });
         try (StackSampler sampler = new StackSampler(endpoints, () -> "secret")) {
-            assertThat(sampler.base(new OpenLoopDriver.Counters()).dashboardBacklog()).isZero();
+            assertThat(sampler.base(new DriverCounters()).dashboardBacklog()).isZero();
             assertThat(sampler.snapshots()).hasSize(1);
         }
         assertThat(asks).hasValue(1);

@@ -1,4 +1,4 @@
-package dev.lunchrush.load.rush;
+package dev.lunchrush.lesson;
 
 import java.time.Duration;
 import java.time.LocalTime;

@@ -1,4 +1,4 @@
-package dev.lunchrush.load.rush;
+package dev.lunchrush.lesson;
 
 import java.time.Duration;
 import java.time.LocalTime;
@@ -46,11 +46,11 @@ public record RateProfile(String name, List<Segment> segments, double speed, Loc
         }
 
         /** Orders in this segment: rate × duration, rounded. */
-        long orders() {
+        public long orders() {
             return Math.round(ratePerSecond * seconds());
         }
 
-        double seconds() {
+        public double seconds() {
             return duration.toNanos() / 1e9;
         }
     }
@@ -80,16 +80,16 @@ public record RateProfile(String name, List<Segment> segments, double speed, Loc
         return Duration.ofNanos(Math.round(duration.toNanos() / speed));
     }
 
-    Duration totalDuration() {
+    public Duration totalDuration() {
         return segments.stream().map(Segment::duration).reduce(Duration.ZERO, Duration::plus);
     }
 
-    long totalOrders() {
+    public long totalOrders() {
         return segments.stream().mapToLong(Segment::orders).sum();
     }
 
     /** Where segment {@code index} starts, from the start of the rush. */
-    Duration offset(int index) {
+    public Duration offset(int index) {
         Duration offset = Duration.ZERO;
         for (int i = 0; i < index; i++) {
             offset = offset.plus(segments.get(i).duration());
@@ -98,7 +98,7 @@ public record RateProfile(String name, List<Segment> segments, double speed, Loc
     }
 
     /** The segment running at {@code elapsed}, or the last one. */
-    int segmentAt(Duration elapsed) {
+    public int segmentAt(Duration elapsed) {
         Duration end = Duration.ZERO;
         for (int i = 0; i < segments.size(); i++) {
             end = end.plus(segments.get(i).duration());
@@ -109,21 +109,26 @@ public record RateProfile(String name, List<Segment> segments, double speed, Loc
         return segments.size() - 1;
     }
 
-    double rateAt(Duration elapsed) {
+    public double rateAt(Duration elapsed) {
         return elapsed.compareTo(totalDuration()) >= 0 ? 0 : segments.get(segmentAt(elapsed)).ratePerSecond();
     }
 
     /** The lesson's time of day at {@code elapsed} wall time. */
-    LocalTime simulatedTime(Duration elapsed) {
+    public LocalTime simulatedTime(Duration elapsed) {
         return simulatedStart.plusNanos(Math.round(elapsed.toNanos() * speed));
     }
 
-    String clock(Duration elapsed) {
+    public String clock(Duration elapsed) {
         return simulatedTime(elapsed).format(CLOCK);
     }
 
+    /** The lesson's time of day {@code seconds} of wall time into the rush. */
+    public String clock(double seconds) {
+        return clock(Duration.ofNanos(Math.round(seconds * 1e9)));
+    }
+
     /** The rush's first line: each segment's rate, length and clock times, and the orders in all. */
-    String describe() {
+    public String describe() {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < segments.size(); i++) {
             Segment segment = segments.get(i);

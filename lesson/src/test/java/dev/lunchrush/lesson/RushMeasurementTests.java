@@ -1,4 +1,4 @@
-package dev.lunchrush.load.rush;
+package dev.lunchrush.lesson;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +43,8 @@ class RushMeasurementTests {
         // the heap stays flat in the log act
         assertThat(measurement.memoryGrowth()).isCloseTo(0.0, within(1.0));
 
-        List<RushMeasurement.Line> lines = measurement.lines(null);
-        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("surplus rate (in − out)",
+        List<ClosingLine> lines = measurement.lines(null);
+        assertThat(lines).extracting(ClosingLine::name).containsExactly("surplus rate (in − out)",
                 "memory growth", "time to fill the budget", "backlog at the end of the rush",
                 "wait for an event appended then", "spare capacity (out − after)", "time to catch up");
         assertThat(lines.get(0).differencePercent()).isCloseTo(0.0, within(0.1));
@@ -70,18 +70,18 @@ class RushMeasurementTests {
         assertThat(measurement.isMemoryFeed()).isTrue();
         assertThat(measurement.memoryGrowth()).isCloseTo(1_500_000.0, within(1.0));
         assertThat(measurement.eventBytes()).isCloseTo(1000.0, within(0.01));
-        RushMeasurement.Death death = measurement.death(67.0, 67 * 2500L);
+        Death death = measurement.death(67.0, 67 * 2500L);
         assertThat(death.atSeconds()).isEqualTo(67.0);
         assertThat(death.clock()).isEqualTo("12:31:10");
         assertThat(death.eventsLost()).isEqualTo(67 * 1500L);
-        RushMeasurement.Line fill = measurement.lines(death).get(2);
+        ClosingLine fill = measurement.lines(death).get(2);
         assertThat(fill.measured()).isEqualTo(67.0);
         assertThat(fill.predicted()).isCloseTo(66.67, within(0.01));
         assertThat(fill.differencePercent()).isCloseTo(0.5, within(0.1));
         // here the measured growth is the asked one: the same prediction
         assertThat(fill.note()).isEqualTo("died at 12:31:10; a budget of 100.0 MB over the growth measured to 90.0 s (66.7 s at the asked rates)");
         // dead at 67 s, before the end of the rush at 90 s: no backlog then to hold against the arithmetic
-        RushMeasurement.Line backlog = measurement.lines(death).get(3);
+        ClosingLine backlog = measurement.lines(death).get(3);
         assertThat(backlog.name()).isEqualTo("backlog at the end of the rush");
         assertThat(backlog.measured()).isNaN();
         assertThat(backlog.note()).startsWith("died before 12:35:00");
@@ -109,7 +109,7 @@ class RushMeasurementTests {
         RushMeasurement measurement = new RushMeasurement(snapshots, RateProfile.constant(500, java.time.Duration.ofMinutes(4), 1),
                 asked, 43.75);
 
-        RushMeasurement.Line fill = measurement.lines(measurement.death(43.75, Math.round(50 * 43.75))).get(2);
+        ClosingLine fill = measurement.lines(measurement.death(43.75, Math.round(50 * 43.75))).get(2);
 
         assertThat(asked.secondsToFillBudget()).isCloseTo(31.1, within(0.1));
         assertThat(fill.measured()).isEqualTo(43.75);
@@ -136,7 +136,7 @@ class RushMeasurementTests {
         assertThat(dying.inRate()).isCloseTo(4000.0, within(1.0));
         assertThat(dying.surplusRate()).isCloseTo(1500.0, within(1.0));
         assertThat(dying.memoryGrowth()).isCloseTo(1_500_000.0, within(1.0));
-        RushMeasurement.Line surplus = dying.lines(dying.death(60.0, 60 * 2500L)).get(0);
+        ClosingLine surplus = dying.lines(dying.death(60.0, 60 * 2500L)).get(0);
         assertThat(surplus.note()).isEqualTo("in 4000/s, out 2500/s over the first half of its life (to 30.0 s)");
         // over the whole of its life the dying would count as the rates: 3,655/s in
         RushMeasurement whole = new RushMeasurement(snapshots, RateProfile.lunch(SPEED), LessonArithmetic.lesson(SPEED));
@@ -157,9 +157,9 @@ class RushMeasurementTests {
         RushMeasurement measurement = new RushMeasurement(snapshots, RateProfile.constant(100, java.time.Duration.ofSeconds(30), 1),
                 new LessonArithmetic(100, 250, 0, java.time.Duration.ofSeconds(30), 1000, 100_000_000));
 
-        List<RushMeasurement.Line> lines = measurement.lines(null);
+        List<ClosingLine> lines = measurement.lines(null);
 
-        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("kitchen screen's share",
+        assertThat(lines).extracting(ClosingLine::name).containsExactly("kitchen screen's share",
                 "analytics dashboard's share", "missing on the kitchen screen");
         assertThat(lines.get(0).measured()).isCloseTo(52.0, within(0.01));
         assertThat(lines.get(0).predicted()).isEqualTo(50.0);
@@ -167,7 +167,7 @@ class RushMeasurementTests {
         assertThat(lines.get(2).measured()).isEqualTo(1440.0);
         assertThat(lines.get(2).predicted()).isEqualTo(1500.0);
         // none of the slow reader's arithmetic, which means nothing here
-        assertThat(lines).extracting(RushMeasurement.Line::name).doesNotContain("surplus rate (in − out)", "memory growth");
+        assertThat(lines).extracting(ClosingLine::name).doesNotContain("surplus rate (in − out)", "memory growth");
     }
 
     @Test
@@ -185,9 +185,9 @@ class RushMeasurementTests {
         RushMeasurement measurement = new RushMeasurement(snapshots, profile,
                 new LessonArithmetic(100, 50, 20, java.time.Duration.ofSeconds(30), 1000, 100_000_000));
 
-        List<RushMeasurement.Line> lines = measurement.lines(null);
+        List<ClosingLine> lines = measurement.lines(null);
 
-        assertThat(lines).extracting(RushMeasurement.Line::name).containsExactly("surplus rate (in − out)",
+        assertThat(lines).extracting(ClosingLine::name).containsExactly("surplus rate (in − out)",
                 "backlog at the end of the rush", "kitchen's queue, end of the rush",
                 "history a reader added now gets", "time to catch up");
         assertThat(lines.get(1).measured()).isCloseTo(1500.0, within(1.0));
@@ -214,14 +214,14 @@ class RushMeasurementTests {
         RushMeasurement measurement = new RushMeasurement(snapshots, profile,
                 new LessonArithmetic(100, 50, 20, java.time.Duration.ofSeconds(30), 1000, 100_000_000, 1000));
 
-        List<RushMeasurement.Line> lines = measurement.lines(null);
+        List<ClosingLine> lines = measurement.lines(null);
 
-        RushMeasurement.Line backlog = lines.stream().filter(line -> line.name().equals("backlog at the end of the rush"))
+        ClosingLine backlog = lines.stream().filter(line -> line.name().equals("backlog at the end of the rush"))
                 .findFirst().orElseThrow();
         assertThat(backlog.measured()).isCloseTo(2500.0, within(1.0));
         assertThat(backlog.predicted()).isCloseTo(2500.0, within(1.0));
         assertThat(backlog.note()).contains("1,000 of them unread at the start");
-        RushMeasurement.Line catchUp = lines.stream().filter(line -> line.name().equals("time to catch up"))
+        ClosingLine catchUp = lines.stream().filter(line -> line.name().equals("time to catch up"))
                 .findFirst().orElseThrow();
         // 2,500 behind, worked off at 50 − 20 = 30/s until about a second of arrivals (20) is left
         assertThat(catchUp.predicted()).isCloseTo(83.33, within(0.01));
