@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Prometheus where it is installed, with the configuration of {@code infra/prometheus} (written for
@@ -17,13 +18,13 @@ import java.util.regex.Pattern;
  */
 final class Prometheus implements Component {
 
-    static final int PORT = 9090;
+    static final int PORT = StackManifest.get().port("prometheus");
     private static final int LOG_TAIL = 10;
 
-    /** The compose service names that appear as scrape targets. */
-    private static final Pattern COMPOSE_HOST = Pattern.compile(
-            "(order-service|kitchen-screen|analytics-dashboard|report-replayer|backlog-monitor|control-room|rabbitmq"
-                    + "|kafka-exporter|kafka-ui|kafka\\d*|prometheus|grafana|alertmanager|localhost):(\\d+)");
+    /** The compose service names that appear as scrape targets: the manifest's services, and compose's helpers. */
+    private static final Pattern COMPOSE_HOST = Pattern.compile("(" + StackManifest.get().services().stream()
+            .map(StackManifest.Service::name).collect(Collectors.joining("|"))
+            + "|rabbitmq|kafka-exporter|kafka-ui|kafka\\d*|prometheus|grafana|alertmanager|localhost):(\\d+)");
 
     private final LocalStack stack;
     private final ManagedProcess process;
