@@ -28,7 +28,9 @@ import dev.lunchrush.bench.ProducerPerfReference.ProducerPerfCpu;
 import dev.lunchrush.bench.StackProcesses.Target;
 import dev.lunchrush.localstack.StackManifest;
 import dev.lunchrush.localstack.access.Endpoints;
-import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.localstack.access.OrderServiceClient;
+import dev.lunchrush.localstack.access.ReaderClient;
+import dev.lunchrush.localstack.access.ReaderStats;
 
 /**
  * {@code ./demo bench --section cpu}: the CPU an order costs each process of the stack of {@code ./demo up}, in the
@@ -52,9 +54,9 @@ final class CpuPerOrder {
     }
 
     private final List<String> kafkaBrokers;
-    private final ServiceClient orderService;
-    private final ServiceClient kitchenScreen;
-    private final ServiceClient dashboard;
+    private final OrderServiceClient orderService;
+    private final ReaderClient kitchenScreen;
+    private final ReaderClient dashboard;
     private final boolean smoke;
     private final PrintWriter out;
     private final long hz = ProcStat.clockTicksPerSecond();
@@ -63,8 +65,8 @@ final class CpuPerOrder {
     private final ProducerPerfReference producerPerf;
     private final CpuTable table;
 
-    CpuPerOrder(Path root, List<String> kafkaBrokers, String bootstrapServers, ServiceClient orderService,
-            ServiceClient kitchenScreen, ServiceClient dashboard, boolean smoke, PrintWriter out) {
+    CpuPerOrder(Path root, List<String> kafkaBrokers, String bootstrapServers, OrderServiceClient orderService,
+            ReaderClient kitchenScreen, ReaderClient dashboard, boolean smoke, PrintWriter out) {
         this.kafkaBrokers = kafkaBrokers;
         this.orderService = orderService;
         this.kitchenScreen = kitchenScreen;
@@ -107,28 +109,28 @@ final class CpuPerOrder {
      * order), a warm-up and a measured window at each rate, then the references.
      */
     Part run(Supplier<byte[]> orderBodies, int recordSize) {
-        orderService.put("/admin/act", Map.of("act", "log"), true);
+        orderService.switchAct("log");
         List<Double> rates = smoke ? List.of(50.0, 25.0) : List.of(400.0, 200.0);
         Duration warmUp = smoke ? Duration.ofSeconds(2) : Duration.ofSeconds(20);
         Duration measured = smoke ? Duration.ofSeconds(4) : Duration.ofSeconds(40);
-        double previousCapacity = dashboard.get("/api/stats").path("capacityPerSecond").asDouble();
-        dashboard.put("/admin/capacity", Map.of("eventsPerSecond", 1_000_000), true);
+        double previousCapacity = dashboard.stats().capacityPerSecond();
+        dashboard.setCapacity(1_000_000);
         Map<String, Window> windows = new LinkedHashMap<>();
         Window menu;
         ProducerPerfCpu producer;
         try {
-            URI orders = Endpoints.resolve(orderService.base(), "/orders");
+            URI orders = orderService.orders();
             for (double rate : rates) {
                 windows.put(CpuFigures.key(rate), measure("cpu: POST /orders at %,.0f/s".formatted(rate), "POST /orders, log act", orders,
                         orderBodies, rate, warmUp, measured));
             }
             // the order service's cheapest endpoint at the same rate, the same driver (GETs): what a request costs it
             menu = measure("cpu: GET /menu at %,.0f/s".formatted(rates.get(0)), "GET /menu (reference)",
-                    Endpoints.resolve(orderService.base(), "/menu"), null, rates.get(0), smoke ? warmUp : Duration.ofSeconds(10),
+                    orderService.menu(), null, rates.get(0), smoke ? warmUp : Duration.ofSeconds(10),
                     smoke ? measured : Duration.ofSeconds(30));
         }
         finally {
-            dashboard.put("/admin/capacity", Map.of("eventsPerSecond", Math.round(previousCapacity)), true);
+            dashboard.setCapacity(Math.round(previousCapacity));
         }
         producer = producerPerf.run(smoke ? 2_000 : 500_000, recordSize);
 
@@ -260,8 +262,8 @@ final class CpuPerOrder {
 
     private @Nullable Map<String, Long> readers() {
         Map<String, Long> totals = new LinkedHashMap<>();
-        for (ServiceClient reader : List.of(kitchenScreen, dashboard)) {
-            Optional<Long> total = reader.tryGet("/api/stats", Duration.ofSeconds(5)).map(stats -> stats.path("total").asLong());
+        for (ReaderClient reader : List.of(kitchenScreen, dashboard)) {
+            Optional<Long> total = reader.tryStats(Duration.ofSeconds(5)).map(ReaderStats::total);
             if (total.isEmpty()) {
                 return null;
             }

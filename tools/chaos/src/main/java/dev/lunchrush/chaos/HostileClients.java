@@ -23,7 +23,8 @@ import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.Pause;
-import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.localstack.access.OrderServiceClient;
+import dev.lunchrush.localstack.access.OrderStats;
 
 /**
  * {@code hostile-clients}: against the order service, {@value #IDLE} connections that declare a 64 KB order and send
@@ -250,9 +251,8 @@ final class HostileClients {
 
     private String heap() {
         try {
-            var stats = new ServiceClient("order-service", endpoints.orderService(), () -> "").get("/api/stats");
-            return "%.1f MB used of %.1f MB".formatted(stats.path("heap").path("usedBytes").asLong() / 1e6,
-                    stats.path("heap").path("maxBytes").asLong() / 1e6);
+            OrderStats.Heap heap = new OrderServiceClient(endpoints.orderService(), () -> "").stats().heap();
+            return "%.1f MB used of %.1f MB".formatted(heap.usedBytes() / 1e6, heap.maxBytes() / 1e6);
         }
         catch (DemoException ex) {
             return "unknown (" + ex.getMessage() + ")";
