@@ -16,6 +16,8 @@ import dev.lunchrush.events.Act;
 import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.OrderStats;
+import dev.lunchrush.localstack.access.ReaderStats;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -108,15 +110,12 @@ final class StackSampler implements AutoCloseable {
     }
 
     static Snapshot.OrderServiceStats orderServiceStats(JsonNode node) {
-        JsonNode feed = node.path("feed");
-        JsonNode heap = node.path("heap");
-        return new Snapshot.OrderServiceStats(ServiceClient.text(node, "act"), ServiceClient.text(node, "strategy"),
-                ServiceClient.text(node, "run"), ServiceClient.number(node, "placed"),
-                ServiceClient.number(feed, "buffered"), ServiceClient.number(feed, "bufferedBytes"),
-                ServiceClient.number(feed, "delivered"), ServiceClient.number(feed, "dropped"),
-                ServiceClient.number(feed, "rejected"), ServiceClient.number(heap, "usedBytes"),
-                ServiceClient.number(heap, "usedAfterGcBytes"), ServiceClient.number(heap, "maxBytes"),
-                ServiceClient.number(heap, "oldGenerationMaxBytes"));
+        OrderStats stats = OrderStats.of(node);
+        OrderStats.Feed feed = stats.feed();
+        OrderStats.Heap heap = stats.heap();
+        return new Snapshot.OrderServiceStats(stats.act(), stats.strategy(), stats.run(), stats.placed(), feed.buffered(),
+                feed.bufferedBytes(), feed.delivered(), feed.dropped(), feed.rejected(), heap.usedBytes(),
+                heap.usedAfterGcBytes(), heap.maxBytes(), heap.oldGenerationMaxBytes());
     }
 
     /**
@@ -129,8 +128,8 @@ final class StackSampler implements AutoCloseable {
         if (readerStats == null || act.isEmpty()) {
             return -1;
         }
-        return Act.SHARED_QUEUE.id().equals(act) ? ServiceClient.number(readerStats.path("received"), Source.SHARED_QUEUE)
-                : ServiceClient.number(readerStats, "total");
+        ReaderStats stats = ReaderStats.of(readerStats);
+        return Act.SHARED_QUEUE.id().equals(act) ? stats.received(Source.SHARED_QUEUE) : stats.total();
     }
 
     /** Where the dashboard's unread events are in this act, or -1 when the one who knows did not answer. */
