@@ -20,6 +20,7 @@ import com.sun.management.UnixOperatingSystemMXBean;
 
 import dev.lunchrush.events.Menu;
 import dev.lunchrush.localstack.StackControl;
+import dev.lunchrush.localstack.StackManifest;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.Pause;
@@ -65,7 +66,7 @@ final class HostileClients {
     static final Duration DEADLINE_SLACK = Duration.ofSeconds(5);
     static final Duration HOLD = Duration.ofSeconds(90);
     static final Duration WARM_UP = Duration.ofSeconds(30);
-    private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:8085");
+    private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:" + StackManifest.get().service("control-room").port());
     /** File descriptors kept free besides the held connections: the JVM, the probes, the odd clients. */
     private static final int SPARE_FILES = 1_000;
 
