@@ -2,12 +2,16 @@ package dev.lunchrush.controlroom;
 
 import java.net.URI;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
+
+import dev.lunchrush.localstack.StackManifest;
 
 /**
  * Where the stack answers, as this process reaches it: the same settings ({@code LUNCHRUSH_ORDER_SERVICE_URL} …)
- * as the {@code demo} command's, the ports of {@code ./demo up} by default.
+ * as the {@code demo} command's; a service that is not set is on localhost at its port in the stack manifest
+ * ({@link StackManifest}), as {@code ./demo up} starts it.
  *
  * @param orderServiceUrl the order service
  * @param kitchenScreenUrl the kitchen screen
@@ -18,10 +22,24 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("lunchrush")
 public record StackProperties(
-        @DefaultValue("http://localhost:8080") URI orderServiceUrl,
-        @DefaultValue("http://localhost:8081") URI kitchenScreenUrl,
-        @DefaultValue("http://localhost:8082") URI analyticsDashboardUrl,
-        @DefaultValue("http://localhost:8083") URI reportReplayerUrl,
-        @DefaultValue("http://localhost:8084") URI backlogMonitorUrl,
-        @DefaultValue("http://localhost:9090") URI prometheusUrl) {
+        @Nullable URI orderServiceUrl,
+        @Nullable URI kitchenScreenUrl,
+        @Nullable URI analyticsDashboardUrl,
+        @Nullable URI reportReplayerUrl,
+        @Nullable URI backlogMonitorUrl,
+        @Nullable URI prometheusUrl) {
+
+    public StackProperties {
+        orderServiceUrl = orLocal(orderServiceUrl, "order-service");
+        kitchenScreenUrl = orLocal(kitchenScreenUrl, "kitchen-screen");
+        analyticsDashboardUrl = orLocal(analyticsDashboardUrl, "analytics-dashboard");
+        reportReplayerUrl = orLocal(reportReplayerUrl, "report-replayer");
+        backlogMonitorUrl = orLocal(backlogMonitorUrl, "backlog-monitor");
+        prometheusUrl = prometheusUrl != null ? prometheusUrl
+                : URI.create("http://localhost:" + StackManifest.get().port("prometheus"));
+    }
+
+    private static URI orLocal(@Nullable URI url, String service) {
+        return url != null ? url : StackManifest.get().service(service).localUrl();
+    }
 }

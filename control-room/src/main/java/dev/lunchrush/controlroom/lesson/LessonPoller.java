@@ -26,7 +26,10 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.controlroom.ControlRoomProperties;
 import dev.lunchrush.controlroom.StackProperties;
 import dev.lunchrush.controlroom.rushes.Rushes;
+import dev.lunchrush.localstack.StackManifest;
+import dev.lunchrush.localstack.access.ActState;
 import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.ReaderStats;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -36,9 +39,6 @@ import dev.lunchrush.localstack.access.ServiceClient;
  */
 @Component
 class LessonPoller implements DisposableBean {
-
-    private static final List<String> SERVICES = List.of("order-service", "kitchen-screen", "analytics-dashboard",
-            "report-replayer", "backlog-monitor");
 
     private final Map<String, ServiceClient> clients = new LinkedHashMap<>();
     private final ServiceClient prometheus;
@@ -61,10 +61,8 @@ class LessonPoller implements DisposableBean {
         this.maxAge = properties.pushInterval();
         this.rushes = rushes;
         this.clock = clock;
-        List<URI> bases = List.of(endpoints.orderService(), endpoints.kitchenScreen(), endpoints.analyticsDashboard(),
-                endpoints.reportReplayer(), endpoints.backlogMonitor());
-        for (int i = 0; i < SERVICES.size(); i++) {
-            clients.put(SERVICES.get(i), client(SERVICES.get(i), bases.get(i)));
+        for (StackManifest.Service service : StackManifest.get().lessonServices()) {
+            clients.put(service.name(), client(service.name(), endpoints.of(service.name())));
         }
         this.prometheus = client("prometheus", stack.prometheusUrl());
         ControlRoomProperties.Links configured = properties.links();
@@ -97,7 +95,7 @@ class LessonPoller implements DisposableBean {
 
     private Lesson poll(Instant now) {
         Map<String, CompletableFuture<String>> readiness = new LinkedHashMap<>();
-        clients.forEach((name, client) -> readiness.put(name, async(() -> readiness(client.base()))));
+        clients.forEach((name, client) -> readiness.put(name, async(() -> readiness(name, client.base()))));
         CompletableFuture<Optional<JsonNode>> act = get("order-service", "/api/act");
         CompletableFuture<Optional<JsonNode>> orders = get("order-service", "/api/stats");
         CompletableFuture<Optional<JsonNode>> kitchen = get("kitchen-screen", "/api/stats");
@@ -123,9 +121,9 @@ class LessonPoller implements DisposableBean {
         return CompletableFuture.supplyAsync(call, pool);
     }
 
-    /** Its readiness probe; a service without one (404) by its health. */
-    private String readiness(URI base) {
-        int status = status(Endpoints.resolve(base, "/actuator/health/readiness"));
+    /** Its readiness probe (the manifest's health path); a service without one (404) by its health. */
+    private String readiness(String name, URI base) {
+        int status = status(Endpoints.resolve(base, StackManifest.get().service(name).health()));
         if (status == 404) {
             status = status(Endpoints.resolve(base, "/actuator/health"));
         }
@@ -147,20 +145,16 @@ class LessonPoller implements DisposableBean {
     }
 
     static Lesson.ActState act(JsonNode node) {
-        return new Lesson.ActState(ServiceClient.text(node, "act"), ServiceClient.text(node, "strategy"),
-                ServiceClient.number(node, "capacity"));
+        ActState state = ActState.of(node);
+        return new Lesson.ActState(state.act(), state.strategy(), state.capacity());
     }
 
     static Lesson.Reader reader(String name, Optional<JsonNode> stats) {
         if (stats.isEmpty()) {
             return new Lesson.Reader(name, false, -1, Map.of(), -1, -1);
         }
-        JsonNode node = stats.get();
-        Map<String, Long> received = new LinkedHashMap<>();
-        node.path("received").properties().forEach(entry -> received.put(entry.getKey(), entry.getValue().asLong()));
-        double capacity = node.has("capacityPerSecond") ? node.path("capacityPerSecond").asDouble() : -1;
-        long missing = node.has("missing") ? node.path("missing").asLong() : -1;
-        return new Lesson.Reader(name, true, ServiceClient.number(node, "total"), received, capacity, missing);
+        ReaderStats read = ReaderStats.of(stats.get());
+        return new Lesson.Reader(name, true, read.total(), read.received(), read.capacityPerSecond(), read.missing());
     }
 
     static List<Lesson.Backlog> backlogs(JsonNode readers) {

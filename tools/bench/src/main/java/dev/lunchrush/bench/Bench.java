@@ -24,6 +24,8 @@ import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.Pause;
+import dev.lunchrush.localstack.access.OrderServiceClient;
+import dev.lunchrush.localstack.access.ReaderClient;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -66,12 +68,12 @@ public final class Bench {
     /** Runs the benchmark; a {@link DemoException} when a section cannot be measured or the JSON not written. */
     public void run() {
         Supplier<String> password = () -> AdminPassword.require(root);
-        ServiceClient orderService = new ServiceClient("order-service", endpoints.orderService(), password);
+        OrderServiceClient orderService = new OrderServiceClient(endpoints.orderService(), password);
         BenchRun run = new BenchRun(root, StackControl.asStarted(root), orderService,
-                new ServiceClient("kitchen-screen", endpoints.kitchenScreen(), password),
-                new ServiceClient("analytics-dashboard", endpoints.analyticsDashboard(), password),
+                new ReaderClient("kitchen-screen", endpoints.kitchenScreen(), password),
+                new ReaderClient("analytics-dashboard", endpoints.analyticsDashboard(), password),
                 new ServiceClient("report-replayer", endpoints.reportReplayer(), password), settings.smoke(), out);
-        SampleBodies samples = SampleBodies.of(ServiceClient.JSON.treeToValue(orderService.get("/menu"), Menu.class));
+        SampleBodies samples = SampleBodies.of(ServiceClient.JSON.treeToValue(orderService.http().get("/menu"), Menu.class));
 
         Map<String, Object> results = new LinkedHashMap<>();
         results.put("startedAt", Instant.now().toString());
@@ -79,7 +81,7 @@ public final class Bench {
         results.put("machine", Map.of("cores", Runtime.getRuntime().availableProcessors(), "java",
                 System.getProperty("java.version"), "kafkaBrokers", run.stack().bootstrapServers()));
         results.put("eventBytes", samples.recordSize());
-        String previousAct = ServiceClient.text(orderService.get("/api/act"), "act");
+        String previousAct = orderService.act().act();
         List<String[]> table = new ArrayList<>();
         Instant started = Instant.now();
         try {
@@ -90,7 +92,7 @@ public final class Bench {
         }
         finally {
             try {
-                orderService.put("/admin/act", Map.of("act", previousAct), true);
+                orderService.switchAct(previousAct);
             }
             catch (DemoException ex) {
                 out.println("could not put the stack back in act " + previousAct + ": " + ex.getMessage());
@@ -135,16 +137,15 @@ public final class Bench {
      * dashboard's capacity lifted meanwhile: a backlog being worked off would take the measured sections' CPU.
      */
     private static void quiesce(BenchRun run) {
-        double capacity = run.dashboard().get("/api/stats").path("capacityPerSecond").asDouble();
-        run.dashboard().put("/admin/capacity", Map.of("eventsPerSecond", 1_000_000), true);
+        double capacity = run.dashboard().stats().capacityPerSecond();
+        run.dashboard().setCapacity(1_000_000);
         try {
             Instant deadline = Instant.now().plus(QUIESCE_LIMIT);
             Instant still = Instant.now();
             String last = "";
             Instant nextNote = Instant.now();
             while (true) {
-                String now = run.kitchenScreen().get("/api/stats").path("received").toString()
-                        + run.dashboard().get("/api/stats").path("received");
+                String now = run.kitchenScreen().stats().received().toString() + run.dashboard().stats().received();
                 if (!now.equals(last)) {
                     still = Instant.now();
                     last = now;
@@ -164,7 +165,7 @@ public final class Bench {
             }
         }
         finally {
-            run.dashboard().put("/admin/capacity", Map.of("eventsPerSecond", Math.round(capacity)), true);
+            run.dashboard().setCapacity(Math.round(capacity));
         }
     }
 

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.lunchrush.localstack.access.Endpoints;
 
 /**
  * {@code ./demo bench --section e2e}: the latency from order to kitchen screen (the screen's own histogram of
@@ -34,10 +33,10 @@ final class EndToEndSection {
             Duration duration = smoke ? Duration.ofSeconds(3) : Duration.ofSeconds(rate > 1000 ? 10 : 30);
             run.say("end to end at %,.0f/s for %d s…".formatted(rate, duration.toSeconds()));
             // the histogram is read once the warm-up's orders are all on the screen, and again once the window's are
-            ScreenLatencyWindow window = new ScreenLatencyWindow(() -> LatencyBuckets.scrape(run.kitchenScreen()),
+            ScreenLatencyWindow window = new ScreenLatencyWindow(() -> LatencyBuckets.scrape(run.kitchenScreen().http()),
                     ARRIVAL_BOUND);
             RateSearch.Measured<LatencyBuckets> measured = RateSearch.warmThenMeasure("placed → kitchen screen at %,.0f/s"
-                    .formatted(rate), Endpoints.resolve(run.orderService().base(), "/orders"), bodies, rate,
+                    .formatted(rate), run.orderService().orders(), bodies, rate,
                     Duration.ofSeconds(1), duration, window, run.out());
             LatencyBuckets delta = window.measured();
             Map<String, Object> atRate = new LinkedHashMap<>();

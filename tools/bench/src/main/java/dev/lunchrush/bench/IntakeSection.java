@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.lunchrush.localstack.access.Endpoints;
 
 /**
  * {@code ./demo bench --section intake}: the log act's intake ({@code POST /orders} into Kafka, acks=all) searched
@@ -31,9 +30,9 @@ final class IntakeSection {
         Duration step = smoke ? Duration.ofSeconds(2) : Duration.ofSeconds(10);
         Duration warmUp = smoke ? Duration.ofSeconds(1) : Duration.ofSeconds(30);
         RateSearch.Outcome ceiling = RateSearch.run("HTTP ceiling (GET /menu)",
-                Endpoints.resolve(run.orderService().base(), "/menu"), null, rates, step, warmUp, run.out());
+                run.orderService().menu(), null, rates, step, warmUp, run.out());
         RateSearch.Outcome intake = RateSearch.run("intake (POST /orders, log act)",
-                Endpoints.resolve(run.orderService().base(), "/orders"), bodies, rates, step, warmUp, run.out());
+                run.orderService().orders(), bodies, rates, step, warmUp, run.out());
         run.say("Kafka's producer-perf-test: acks=all, idempotent, " + recordSize + " B records…");
         KafkaTools tools = new KafkaTools(run.root(), run.stack().bootstrapServers(), run.out());
         KafkaTools.ProducerFigures producer = tools.producerPerf("bench.producer-perf", smoke ? 2_000 : 500_000, recordSize);

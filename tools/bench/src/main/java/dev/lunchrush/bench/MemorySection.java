@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
-import dev.lunchrush.localstack.access.Endpoints;
 
 /**
  * {@code ./demo bench --section memory}: the order service's heap after GC, sampled every 2 s through an overload
@@ -33,9 +32,9 @@ final class MemorySection {
         run.act("log");
         double rate = run.smoke() ? 100 : intakeRate > 0 ? intakeRate : RATE_WITHOUT_INTAKE;
         Duration duration = run.smoke() ? Duration.ofSeconds(5) : Duration.ofMinutes(3);
-        double previousCapacity = run.dashboard().get("/api/stats").path("capacityPerSecond").asDouble();
+        double previousCapacity = run.dashboard().stats().capacityPerSecond();
         double capacity = Math.max(1, Math.floor(rate / 4));
-        run.dashboard().put("/admin/capacity", Map.of("eventsPerSecond", Math.round(capacity)), true);
+        run.dashboard().setCapacity(Math.round(capacity));
         run.say("memory: %,.0f orders/s for %d s against an analytics job set to %,.0f/s (the log act's overload)…"
                 .formatted(rate, duration.toSeconds(), capacity));
         List<double[]> samples = new CopyOnWriteArrayList<>();
@@ -43,12 +42,12 @@ final class MemorySection {
         sampler.start();
         RateSearch.Outcome overload;
         try {
-            overload = RateSearch.run("overload", Endpoints.resolve(run.orderService().base(), "/orders"), bodies,
+            overload = RateSearch.run("overload", run.orderService().orders(), bodies,
                     List.of(rate), duration, Duration.ofSeconds(1), run.out());
         }
         finally {
             sampler.interrupt();
-            run.dashboard().put("/admin/capacity", Map.of("eventsPerSecond", Math.round(previousCapacity)), true);
+            run.dashboard().setCapacity(Math.round(previousCapacity));
         }
         HeapTrend trend = HeapTrend.of(samples);
         Map<String, Object> figures = new LinkedHashMap<>();
@@ -68,8 +67,8 @@ final class MemorySection {
         Thread sampler = new Thread(() -> {
             long start = System.nanoTime();
             while (!Thread.currentThread().isInterrupted()) {
-                run.orderService().tryGet("/api/stats", Duration.ofSeconds(2)).ifPresent(stats -> samples.add(new double[] {
-                    (System.nanoTime() - start) / 1e9, stats.path("heap").path("usedAfterGcBytes").asDouble() / 1e6}));
+                run.orderService().tryStats(Duration.ofSeconds(2)).ifPresent(stats -> samples.add(new double[] {
+                    (System.nanoTime() - start) / 1e9, stats.heap().usedAfterGcBytes() / 1e6}));
                 try {
                     Thread.sleep(2000);
                 }

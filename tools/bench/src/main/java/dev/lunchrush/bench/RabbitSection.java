@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.lunchrush.localstack.access.Endpoints;
 
 /**
  * {@code ./demo bench --section rabbitmq}: act 1's intake ({@code POST /orders} into RabbitMQ, persistent, with
@@ -28,7 +27,7 @@ final class RabbitSection {
         run.act("shared-queue");
         boolean smoke = run.smoke();
         RateSearch.Outcome intake = RateSearch.run("act 1 intake (POST /orders → RabbitMQ)",
-                Endpoints.resolve(run.orderService().base(), "/orders"), bodies, smoke ? RateSearch.SMOKE_RATES : RateSearch.RATES,
+                run.orderService().orders(), bodies, smoke ? RateSearch.SMOKE_RATES : RateSearch.RATES,
                 smoke ? Duration.ofSeconds(2) : Duration.ofSeconds(10), smoke ? Duration.ofSeconds(1) : Duration.ofSeconds(10),
                 run.out());
         run.say("plain amqp-client publisher: persistent, confirms, window 1000…");

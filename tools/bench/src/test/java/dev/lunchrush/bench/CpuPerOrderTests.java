@@ -35,7 +35,7 @@ class CpuPerOrderTests {
         double jvmMillis = (OS.getProcessCpuTime() - cpuBefore) / 1e6;
         assertThat(sink).isNotEqualTo(42);
 
-        CpuPerOrder.ProcessFigures figures = CpuPerOrder.figures("test", "self", before, after, 100, 1000, 2.0);
+        CpuFigures.ProcessFigures figures = CpuFigures.figures("test", "self", before, after, 100, 1000, 2.0);
 
         long ticks = after.ticks() - before.ticks();
         assertThat(figures.ticks()).isEqualTo(ticks);
@@ -53,25 +53,25 @@ class CpuPerOrderTests {
         ProcStat.Process before = ProcStat.parse("42 (java) S 1 1 1 0 -1 0 0 0 0 0 100 50 0 0 20 0 1 0 777 0 0");
         ProcStat.Process reborn = ProcStat.parse("42 (java) S 1 1 1 0 -1 0 0 0 0 0 10 5 0 0 20 0 1 0 999 0 0");
 
-        assertThat(CpuPerOrder.figures("x", "", before, reborn, 100, 10, 1).msPerOrder()).isNull();
-        assertThat(CpuPerOrder.figures("x", "", before, reborn, 100, 10, 1).note()).contains("restarted");
-        assertThat(CpuPerOrder.figures("x", "", before, null, 100, 10, 1).msPerOrder()).isNull();
-        assertThat(CpuPerOrder.perOrder(1.0, 0)).isNull();
-        assertThat(CpuPerOrder.perOrder(4.0, 16_000)).isCloseTo(0.25, within(1e-12));
+        assertThat(CpuFigures.figures("x", "", before, reborn, 100, 10, 1).msPerOrder()).isNull();
+        assertThat(CpuFigures.figures("x", "", before, reborn, 100, 10, 1).note()).contains("restarted");
+        assertThat(CpuFigures.figures("x", "", before, null, 100, 10, 1).msPerOrder()).isNull();
+        assertThat(CpuFigures.perOrder(1.0, 0)).isNull();
+        assertThat(CpuFigures.perOrder(4.0, 16_000)).isCloseTo(0.25, within(1e-12));
     }
 
     @Test
     void goalsAddTheirMembersAndAreJudgedAtTheFirstRate() {
         CpuPerOrder section = new CpuPerOrder(Path.of("."), List.of("kafka"), "127.0.0.1:9092", null, null, null, false,
                 new PrintWriter(new StringWriter()));
-        Map<String, CpuPerOrder.Window> windows = new LinkedHashMap<>();
+        Map<String, CpuFigures.Window> windows = new LinkedHashMap<>();
         windows.put("400", window(400, Map.of("order-service", 0.25, "kafka", 0.2, "backlog-monitor", 0.03, "kitchen-screen", 0.05,
-                "analytics-dashboard", 0.05, "report-replayer", 0.01, "rabbitmq", 0.05, CpuPerOrder.DRIVER, 0.1)));
+                "analytics-dashboard", 0.05, "report-replayer", 0.01, "rabbitmq", 0.05, CpuFigures.DRIVER, 0.1)));
         windows.put("200", window(200, Map.of("order-service", 0.5, "kafka", 0.05, "backlog-monitor", 0.06, "kitchen-screen", 0.05,
-                "analytics-dashboard", 0.05, "report-replayer", 0.02, "rabbitmq", 0.05, CpuPerOrder.DRIVER, 0.1)));
+                "analytics-dashboard", 0.05, "report-replayer", 0.02, "rabbitmq", 0.05, CpuFigures.DRIVER, 0.1)));
 
-        Map<String, CpuPerOrder.GoalFigures> goals = new LinkedHashMap<>();
-        section.judge(section.goals(), windows, 400).forEach(goal -> goals.put(goal.label(), goal));
+        Map<String, CpuFigures.GoalFigures> goals = new LinkedHashMap<>();
+        CpuFigures.judge(section.goals(), windows, 400, false).forEach(goal -> goals.put(goal.label(), goal));
 
         assertThat(goals.get("all processes together").msPerOrder().get("400")).isCloseTo(0.74, within(1e-9));
         assertThat(goals.get("all processes together").msPerOrder().get("200")).isCloseTo(0.88, within(1e-9));
@@ -86,7 +86,7 @@ class CpuPerOrderTests {
         // RabbitMQ not found: its goal and the total are not measured, not held
         windows.put("400", window(400, Map.of("order-service", 0.25, "kafka", 0.05)));
         goals.clear();
-        section.judge(section.goals(), windows, 400).forEach(goal -> goals.put(goal.label(), goal));
+        CpuFigures.judge(section.goals(), windows, 400, false).forEach(goal -> goals.put(goal.label(), goal));
         assertThat(goals.get("RabbitMQ").verdict()).isEqualTo("not measured");
         assertThat(goals.get("all processes together").verdict()).isEqualTo("not measured");
         assertThat(goals.get("order service").verdict()).isEqualTo("held");
@@ -107,16 +107,16 @@ class CpuPerOrderTests {
     }
 
     /** A window whose named processes cost the given ms per order; every other process of the stack not found. */
-    private static CpuPerOrder.Window window(double rate, Map<String, Double> msPerOrder) {
-        List<CpuPerOrder.ProcessFigures> processes = new ArrayList<>();
+    private static CpuFigures.Window window(double rate, Map<String, Double> msPerOrder) {
+        List<CpuFigures.ProcessFigures> processes = new ArrayList<>();
         for (String name : List.of("order-service", "kitchen-screen", "analytics-dashboard", "report-replayer", "backlog-monitor",
-                "kafka", "rabbitmq", "prometheus", CpuPerOrder.DRIVER)) {
+                "kafka", "rabbitmq", "prometheus", CpuFigures.DRIVER)) {
             Double ms = msPerOrder.get(name);
-            processes.add(ms == null ? new CpuPerOrder.ProcessFigures(name, null, "", null, null, null, null, "not found")
-                    : new CpuPerOrder.ProcessFigures(name, 1L, "test", 1L, ms, ms, 0.5, null));
+            processes.add(ms == null ? new CpuFigures.ProcessFigures(name, null, "", null, null, null, null, "not found")
+                    : new CpuFigures.ProcessFigures(name, 1L, "test", 1L, ms, ms, 0.5, null));
         }
         RateSearch.Step step = new RateSearch.Step(rate, rate, 1000, 0, 0, 5, 20, 30, true);
-        return new CpuPerOrder.Window(rate, "POST /orders", 20, 40, 40, true, 1000, "test", 1000, 0, null, step, processes,
-                Map.of("order-service", 2L), new CpuPerOrder.MachineFigures(100, 800, 1, 1.0, 0.125));
+        return new CpuFigures.Window(rate, "POST /orders", 20, 40, 40, true, 1000, "test", 1000, 0, null, step, processes,
+                Map.of("order-service", 2L), new CpuFigures.MachineFigures(100, 800, 1, 1.0, 0.125));
     }
 }

@@ -44,8 +44,8 @@ final class Await {
         Instant nextNote = Instant.now().plusSeconds(10);
         while (true) {
             Readers.Counts counts = readers.counts();
-            boolean same = last != null && Objects.equals(counts.kitchen().path("received"), last.kitchen().path("received"))
-                    && Objects.equals(counts.dashboard().path("received"), last.dashboard().path("received"))
+            boolean same = last != null && Objects.equals(counts.kitchen().received(), last.kitchen().received())
+                    && Objects.equals(counts.dashboard().received(), last.dashboard().received())
                     && counts.deadLettered() == last.deadLettered();
             if (!same) {
                 since = Instant.now();
@@ -56,7 +56,7 @@ final class Await {
             }
             if (Instant.now().isAfter(deadline)) {
                 String why = "the readers did not finish within " + READERS_CATCH_UP.toSeconds() + " s (kitchen screen "
-                        + counts.kitchen().path("received") + ", dashboard " + counts.dashboard().path("received") + ")";
+                        + counts.kitchen().received() + ", dashboard " + counts.dashboard().received() + ")";
                 if (failures == null) {
                     throw new DemoException(why);
                 }
@@ -64,8 +64,8 @@ final class Await {
                 return counts;
             }
             if (Instant.now().isAfter(nextNote)) {
-                console.say(scenario, "… readers: kitchen screen " + counts.kitchen().path("received") + ", dashboard "
-                        + counts.dashboard().path("received"));
+                console.say(scenario, "… readers: kitchen screen " + counts.kitchen().received() + ", dashboard "
+                        + counts.dashboard().received());
                 nextNote = Instant.now().plusSeconds(10);
             }
             Pause.sleep(Duration.ofMillis(500));

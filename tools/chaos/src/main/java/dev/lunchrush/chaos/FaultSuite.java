@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,6 +14,7 @@ import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.AdminPassword;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.OrderServiceClient;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -54,12 +54,11 @@ public final class FaultSuite {
     /** Runs the suite; whether every scenario passed. */
     public boolean run() {
         StackControl stack = StackControl.asStarted(root);
-        ServiceClient orderService = new ServiceClient("order-service", endpoints.orderService(),
-                () -> AdminPassword.require(root));
+        OrderServiceClient orderService = new OrderServiceClient(endpoints.orderService(), () -> AdminPassword.require(root));
         String rabbitUser = System.getenv().getOrDefault("SPRING_RABBITMQ_USERNAME", "guest");
         String rabbitPassword = System.getenv().getOrDefault("SPRING_RABBITMQ_PASSWORD", "guest");
         Readers readers = new Readers(endpoints, RABBITMQ_MANAGEMENT, rabbitUser, rabbitPassword);
-        String previousAct = ServiceClient.text(orderService.get("/api/act"), "act");
+        String previousAct = orderService.act().act();
 
         out.println("chaos: " + settings.scenarios().size() + " scenarios at " + (long) settings.perSecond()
                 + " orders/s against " + (stack.cluster() ? "three Kafka brokers (" + stack.bootstrapServers() + ")"
@@ -68,7 +67,7 @@ public final class FaultSuite {
         ServiceClient replayer = new ServiceClient("report-replayer", endpoints.reportReplayer(),
                 () -> AdminPassword.require(root));
         ScenarioConsole console = new ScenarioConsole(out);
-        Menu menu = ServiceClient.JSON.treeToValue(orderService.get("/menu"), Menu.class);
+        Menu menu = ServiceClient.JSON.treeToValue(orderService.http().get("/menu"), Menu.class);
         ScenarioRunner runner = new ScenarioRunner(stack, endpoints, orderService, replayer, readers, menu, settings,
                 new Faults(stack, orderService, rabbitUser, rabbitPassword, console), console);
         List<Result> results = new ArrayList<>();
@@ -78,7 +77,7 @@ public final class FaultSuite {
         out.println();
         ChaosTable.print(results, out);
         try {
-            orderService.put("/admin/act", Map.of("act", previousAct), true);
+            orderService.switchAct(previousAct);
             out.println("act is " + previousAct + " again, as before the suite");
         }
         catch (DemoException ex) {

@@ -8,7 +8,7 @@ import java.util.List;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.Pause;
-import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.localstack.access.OrderServiceClient;
 
 /**
  * The faults done under a running stream of orders: a Kafka broker killed ({@code kill -9}) or frozen
@@ -24,12 +24,12 @@ final class Faults {
     private static final Duration SERVICE_RESTART = Duration.ofSeconds(180);
 
     private final StackControl stack;
-    private final ServiceClient orderService;
+    private final OrderServiceClient orderService;
     private final String rabbitUser;
     private final String rabbitPassword;
     private final ScenarioConsole console;
 
-    Faults(StackControl stack, ServiceClient orderService, String rabbitUser, String rabbitPassword, ScenarioConsole console) {
+    Faults(StackControl stack, OrderServiceClient orderService, String rabbitUser, String rabbitPassword, ScenarioConsole console) {
         this.stack = stack;
         this.orderService = orderService;
         this.rabbitUser = rabbitUser;
@@ -111,7 +111,7 @@ final class Faults {
         outcome.notes().add(service + " killed, back after " + secondsSince(restarting) + " s");
         console.say(scenario, service + " up again after " + secondsSince(restarting) + " s");
         if (scenario == Scenario.ORDER_SERVICE_KILL) {
-            String act = ServiceClient.text(orderService.get("/api/act"), "act");
+            String act = orderService.act().act();
             if (!act.equals(scenario.act.id())) {
                 outcome.failures().add("the restarted order service came back in act " + act + ", not " + scenario.act.id());
             }

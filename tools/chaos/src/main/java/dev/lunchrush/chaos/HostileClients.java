@@ -20,10 +20,12 @@ import com.sun.management.UnixOperatingSystemMXBean;
 
 import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.localstack.StackControl;
+import dev.lunchrush.localstack.StackManifest;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.Pause;
-import dev.lunchrush.localstack.access.ServiceClient;
+import dev.lunchrush.localstack.access.OrderServiceClient;
+import dev.lunchrush.localstack.access.OrderStats;
 
 /**
  * {@code hostile-clients}: against the order service, {@value #IDLE} connections that declare a 64 KB order and send
@@ -64,7 +66,7 @@ final class HostileClients {
     static final Duration DEADLINE_SLACK = Duration.ofSeconds(5);
     static final Duration HOLD = Duration.ofSeconds(90);
     static final Duration WARM_UP = Duration.ofSeconds(30);
-    private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:8085");
+    private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:" + StackManifest.get().service("control-room").port());
     /** File descriptors kept free besides the held connections: the JVM, the probes, the odd clients. */
     private static final int SPARE_FILES = 1_000;
 
@@ -250,9 +252,8 @@ final class HostileClients {
 
     private String heap() {
         try {
-            var stats = new ServiceClient("order-service", endpoints.orderService(), () -> "").get("/api/stats");
-            return "%.1f MB used of %.1f MB".formatted(stats.path("heap").path("usedBytes").asLong() / 1e6,
-                    stats.path("heap").path("maxBytes").asLong() / 1e6);
+            OrderStats.Heap heap = new OrderServiceClient(endpoints.orderService(), () -> "").stats().heap();
+            return "%.1f MB used of %.1f MB".formatted(heap.usedBytes() / 1e6, heap.maxBytes() / 1e6);
         }
         catch (DemoException ex) {
             return "unknown (" + ex.getMessage() + ")";

@@ -19,6 +19,9 @@ import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.OrderServiceClient;
+import dev.lunchrush.localstack.access.ReaderClient;
+import dev.lunchrush.localstack.access.ReaderStats;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -29,48 +32,48 @@ import dev.lunchrush.localstack.access.ServiceClient;
 final class Readers {
 
     /** The counters of one moment. */
-    record Counts(JsonNode kitchen, JsonNode dashboard) {
+    record Counts(ReaderStats kitchen, ReaderStats dashboard) {
 
         long kitchen(String source) {
-            return kitchen.path("received").path(source).asLong();
+            return kitchen.received(source);
         }
 
         long dashboard(String source) {
-            return dashboard.path("received").path(source).asLong();
+            return dashboard.received(source);
         }
 
         long deadLettered() {
-            return kitchen.path("deadLettered").asLong() + dashboard.path("deadLettered").asLong();
+            return kitchen.deadLettered() + dashboard.deadLettered();
         }
 
         long duplicatesIgnored() {
-            return kitchen.path("duplicatesIgnored").asLong();
+            return kitchen.duplicatesIgnored();
         }
     }
 
-    private final ServiceClient kitchenScreen;
-    private final ServiceClient dashboard;
-    private final ServiceClient orderService;
+    private final ReaderClient kitchenScreen;
+    private final ReaderClient dashboard;
+    private final OrderServiceClient orderService;
     private final URI rabbitManagement;
     private final String rabbitAuthorization;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(3)).build();
 
     Readers(Endpoints endpoints, URI rabbitManagement, String rabbitUser, String rabbitPassword) {
-        this.kitchenScreen = new ServiceClient("kitchen-screen", endpoints.kitchenScreen(), () -> "");
-        this.dashboard = new ServiceClient("analytics-dashboard", endpoints.analyticsDashboard(), () -> "");
-        this.orderService = new ServiceClient("order-service", endpoints.orderService(), () -> "");
+        this.kitchenScreen = new ReaderClient("kitchen-screen", endpoints.kitchenScreen(), () -> "");
+        this.dashboard = new ReaderClient("analytics-dashboard", endpoints.analyticsDashboard(), () -> "");
+        this.orderService = new OrderServiceClient(endpoints.orderService(), () -> "");
         this.rabbitManagement = rabbitManagement;
         this.rabbitAuthorization = ServiceClient.basic(rabbitUser, rabbitPassword);
     }
 
     Counts counts() {
-        return new Counts(kitchenScreen.get("/api/stats"), dashboard.get("/api/stats"));
+        return new Counts(kitchenScreen.stats(), dashboard.stats());
     }
 
     /** Events in the order service's in-memory feed, not yet handed to the analytics job. */
     long feedBuffered() {
-        return orderService.get("/api/stats").path("feed").path("buffered").asLong();
+        return orderService.stats().feed().buffered();
     }
 
     /** How many of these orders the kitchen screen has not shown; asked one by one, 8 at a time. */

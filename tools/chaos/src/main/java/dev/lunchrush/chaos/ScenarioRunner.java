@@ -15,6 +15,7 @@ import dev.lunchrush.localstack.StackControl;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.Pause;
+import dev.lunchrush.localstack.access.OrderServiceClient;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -25,7 +26,7 @@ import dev.lunchrush.localstack.access.ServiceClient;
  */
 final class ScenarioRunner {
 
-    private final ServiceClient orderService;
+    private final OrderServiceClient orderService;
     private final Readers readers;
     private final TheLog log;
     private final Menu menu;
@@ -39,7 +40,7 @@ final class ScenarioRunner {
     private final SharedQueueOracle sharedQueueOracle;
     private final MemoryFeedOracle memoryFeedOracle;
 
-    ScenarioRunner(StackControl stack, Endpoints endpoints, ServiceClient orderService, ServiceClient replayer,
+    ScenarioRunner(StackControl stack, Endpoints endpoints, OrderServiceClient orderService, ServiceClient replayer,
             Readers readers, Menu menu, FaultSuite.Settings settings, Faults faults, ScenarioConsole console) {
         this.orderService = orderService;
         this.readers = readers;
@@ -49,7 +50,7 @@ final class ScenarioRunner {
         this.console = console;
         this.await = new Await(readers, console);
         this.faults = faults;
-        this.backfill = new BackfillFault(stack, orderService, replayer, log, settings.seed(), console);
+        this.backfill = new BackfillFault(stack, orderService.http(), replayer, log, settings.seed(), console);
         this.hostile = new HostileClients(stack, endpoints, menu, settings.seed(), console);
         this.logOracle = new LogOracle(log, readers, await, console);
         this.sharedQueueOracle = new SharedQueueOracle(readers, await, console);
@@ -146,6 +147,6 @@ final class ScenarioRunner {
             body.put("strategy", "block");
             body.put("capacity", 10_000);
         }
-        orderService.put("/admin/act", body, true);
+        orderService.switchAct(body);
     }
 }

@@ -39,6 +39,7 @@ public class Demo implements Runnable {
     /** The command line with its error handling, as {@code main} runs it; tests use it too. */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Demo());
+        commandLine.setDefaultValueProvider(new EndpointOptions.Defaults());
         // bad input: the message and where to read more, not the whole usage text
         commandLine.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();

@@ -1,17 +1,26 @@
 package dev.lunchrush.demo;
 
 import java.net.URI;
+import java.util.Locale;
 
+import org.jspecify.annotations.Nullable;
+
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
+import dev.lunchrush.localstack.StackManifest;
 import dev.lunchrush.localstack.access.Endpoints;
 
 /**
  * Where the services answer: the options every command shares, mixed into {@link Demo} and inherited by its
  * commands, so that {@code ./demo rush --order-service URL} and {@code ./demo --order-service URL rush} both work.
- * A command reads them with {@link #of(CommandSpec)}, without knowing which command is its parent.
+ * A command reads them with {@link #of(CommandSpec)}, without knowing which command is its parent. Each option is
+ * named after a service of the {@link StackManifest}; its default ({@link Defaults}) is {@code LUNCHRUSH_<SERVICE>_URL}
+ * when set, else the manifest's port on localhost.
  */
 public class EndpointOptions {
 
@@ -19,29 +28,41 @@ public class EndpointOptions {
     static final String MIXIN = "endpoints";
 
     @Option(names = "--order-service", scope = ScopeType.INHERIT, paramLabel = "URL",
-            defaultValue = "${env:LUNCHRUSH_ORDER_SERVICE_URL:-http://localhost:8080}",
             description = "order service base URL (default: ${DEFAULT-VALUE})")
-    private URI orderService = URI.create("http://localhost:8080");
+    private URI orderService;
 
     @Option(names = "--kitchen-screen", scope = ScopeType.INHERIT, paramLabel = "URL",
-            defaultValue = "${env:LUNCHRUSH_KITCHEN_SCREEN_URL:-http://localhost:8081}",
             description = "kitchen screen base URL (default: ${DEFAULT-VALUE})")
-    private URI kitchenScreen = URI.create("http://localhost:8081");
+    private URI kitchenScreen;
 
     @Option(names = "--analytics-dashboard", scope = ScopeType.INHERIT, paramLabel = "URL",
-            defaultValue = "${env:LUNCHRUSH_ANALYTICS_DASHBOARD_URL:-http://localhost:8082}",
             description = "analytics dashboard base URL (default: ${DEFAULT-VALUE})")
-    private URI analyticsDashboard = URI.create("http://localhost:8082");
+    private URI analyticsDashboard;
 
     @Option(names = "--report-replayer", scope = ScopeType.INHERIT, paramLabel = "URL",
-            defaultValue = "${env:LUNCHRUSH_REPORT_REPLAYER_URL:-http://localhost:8083}",
             description = "report replayer base URL (default: ${DEFAULT-VALUE})")
-    private URI reportReplayer = URI.create("http://localhost:8083");
+    private URI reportReplayer;
 
     @Option(names = "--backlog-monitor", scope = ScopeType.INHERIT, paramLabel = "URL",
-            defaultValue = "${env:LUNCHRUSH_BACKLOG_MONITOR_URL:-http://localhost:8084}",
             description = "backlog monitor base URL (default: ${DEFAULT-VALUE})")
-    private URI backlogMonitor = URI.create("http://localhost:8084");
+    private URI backlogMonitor;
+
+    /** The services' URLs when no option gives them: the environment's, else the stack manifest's. */
+    static final class Defaults implements IDefaultValueProvider {
+
+        @Override
+        public @Nullable String defaultValue(ArgSpec argument) {
+            if (!(argument instanceof OptionSpec option) || !option.longestName().startsWith("--")) {
+                return null;
+            }
+            String name = option.longestName().substring(2);
+            if (StackManifest.get().services().stream().noneMatch(service -> service.name().equals(name))) {
+                return null;
+            }
+            String variable = System.getenv("LUNCHRUSH_" + name.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL");
+            return variable != null && !variable.isBlank() ? variable : StackManifest.get().service(name).localUrl().toString();
+        }
+    }
 
     public Endpoints endpoints() {
         return new Endpoints(orderService, kitchenScreen, analyticsDashboard, reportReplayer, backlogMonitor);

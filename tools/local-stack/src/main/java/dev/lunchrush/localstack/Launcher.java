@@ -70,8 +70,7 @@ public final class Launcher {
         boolean allUp = table.stream().allMatch(Row::healthy);
         out.println();
         if (allUp) {
-            out.println("Everything is up. Pages: kitchen screen http://localhost:8081, dashboard http://localhost:8082, "
-                    + "replays http://localhost:8083, backlog http://localhost:8084, control room http://localhost:8085.");
+            out.println("Everything is up. Pages: " + pages() + ".");
             out.println("Admin password: " + passwordSource() + ". Logs: " + stack.runDir().resolve("logs") + ".");
         }
         else {
@@ -152,6 +151,12 @@ public final class Launcher {
             return "from .env";
         }
         return "in .run/admin-password";
+    }
+
+    /** {@code kitchen screen http://localhost:8081, dashboard http://localhost:8082, …}: every page of the manifest. */
+    static String pages() {
+        return StackManifest.get().services().stream().filter(service -> service.page() != null)
+                .map(service -> service.page() + " " + service.localUrl()).collect(java.util.stream.Collectors.joining(", "));
     }
 
     private void say(String line) {

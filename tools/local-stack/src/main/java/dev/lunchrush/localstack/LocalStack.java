@@ -15,11 +15,10 @@ import java.util.stream.Collectors;
  */
 public final class LocalStack {
 
-    /** order-service 8080 … backlog-monitor 8084, then the control room 8085, in the order they are started. */
-    static final List<String> SERVICES = List.of("order-service", "kitchen-screen", "analytics-dashboard",
-            "report-replayer", "backlog-monitor", "control-room");
+    /** The services of the manifest, in the order they are started. */
+    static final List<String> SERVICES = StackManifest.get().services().stream().map(StackManifest.Service::name).toList();
 
-    static final int SINGLE_BROKER_PORT = 9092;
+    static final int SINGLE_BROKER_PORT = StackManifest.get().port("kafka");
 
     /** Where the services listen: 127.0.0.1 unless this variable says otherwise, as compose publishes. */
     static final String BIND_ADDRESS_VARIABLE = "LUNCHRUSH_BIND_ADDRESS";
@@ -85,8 +84,8 @@ public final class LocalStack {
         components.add(new RabbitMq(this));
         components.addAll(kafkaNodes());
         components.add(new Prometheus(this));
-        for (int i = 0; i < SERVICES.size(); i++) {
-            components.add(new ServiceNode(this, SERVICES.get(i), 8080 + i, adminPassword));
+        for (StackManifest.Service service : StackManifest.get().services()) {
+            components.add(new ServiceNode(this, service.module(), service.port(), adminPassword));
         }
         return components;
     }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import dev.lunchrush.processes.Probe;
 
@@ -19,13 +20,13 @@ import dev.lunchrush.processes.Probe;
  */
 final class Prometheus implements Component {
 
-    static final int PORT = 9090;
+    static final int PORT = StackManifest.get().port("prometheus");
     private static final int LOG_TAIL = 10;
 
-    /** The compose service names that appear as scrape targets. */
-    private static final Pattern COMPOSE_HOST = Pattern.compile(
-            "(order-service|kitchen-screen|analytics-dashboard|report-replayer|backlog-monitor|control-room|rabbitmq"
-                    + "|kafka-exporter|kafka-ui|kafka\\d*|prometheus|grafana|alertmanager|localhost):(\\d+)");
+    /** The compose service names that appear as scrape targets: the manifest's services, and compose's helpers. */
+    private static final Pattern COMPOSE_HOST = Pattern.compile("(" + StackManifest.get().services().stream()
+            .map(StackManifest.Service::name).collect(Collectors.joining("|"))
+            + "|rabbitmq|kafka-exporter|kafka-ui|kafka\\d*|prometheus|grafana|alertmanager|localhost):(\\d+)");
 
     private final LocalStack stack;
     private final ManagedProcess process;

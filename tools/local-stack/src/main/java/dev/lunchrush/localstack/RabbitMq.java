@@ -20,7 +20,7 @@ import dev.lunchrush.processes.Probe;
  */
 final class RabbitMq implements Component {
 
-    static final int AMQP_PORT = 5672;
+    static final int AMQP_PORT = StackManifest.get().port("rabbitmq");
     static final int MANAGEMENT_PORT = 15672;
     static final int PROMETHEUS_PORT = 15692;
 

@@ -17,6 +17,8 @@ import dev.lunchrush.lesson.ActLesson;
 import dev.lunchrush.lesson.Lessons;
 import dev.lunchrush.lesson.Snapshot;
 import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.OrderStats;
+import dev.lunchrush.localstack.access.ReaderStats;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -109,15 +111,12 @@ final class StackSampler implements AutoCloseable {
     }
 
     static Snapshot.OrderServiceStats orderServiceStats(JsonNode node) {
-        JsonNode feed = node.path("feed");
-        JsonNode heap = node.path("heap");
-        return new Snapshot.OrderServiceStats(ServiceClient.text(node, "act"), ServiceClient.text(node, "strategy"),
-                ServiceClient.text(node, "run"), ServiceClient.number(node, "placed"),
-                ServiceClient.number(feed, "buffered"), ServiceClient.number(feed, "bufferedBytes"),
-                ServiceClient.number(feed, "delivered"), ServiceClient.number(feed, "dropped"),
-                ServiceClient.number(feed, "rejected"), ServiceClient.number(heap, "usedBytes"),
-                ServiceClient.number(heap, "usedAfterGcBytes"), ServiceClient.number(heap, "maxBytes"),
-                ServiceClient.number(heap, "oldGenerationMaxBytes"));
+        OrderStats stats = OrderStats.of(node);
+        OrderStats.Feed feed = stats.feed();
+        OrderStats.Heap heap = stats.heap();
+        return new Snapshot.OrderServiceStats(stats.act(), stats.strategy(), stats.run(), stats.placed(), feed.buffered(),
+                feed.bufferedBytes(), feed.delivered(), feed.dropped(), feed.rejected(), heap.usedBytes(),
+                heap.usedAfterGcBytes(), heap.maxBytes(), heap.oldGenerationMaxBytes());
     }
 
     /**
@@ -131,8 +130,8 @@ final class StackSampler implements AutoCloseable {
         if (readerStats == null || lesson.isEmpty()) {
             return -1;
         }
-        return lesson.get().readersCompete() ? ServiceClient.number(readerStats.path("received"), Source.SHARED_QUEUE)
-                : ServiceClient.number(readerStats, "total");
+        ReaderStats stats = ReaderStats.of(readerStats);
+        return lesson.get().readersCompete() ? stats.received(Source.SHARED_QUEUE) : stats.total();
     }
 
     /** Where the dashboard's unread events are in this act (the log's while it is not known), -1 when unknown. */
