@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+
+import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
  * The stack said once: {@code lunchrush/stack.json}, each service's name, module, port, health path, the sources it
@@ -97,7 +100,13 @@ public record StackManifest(List<Service> services, List<Infrastructure> infrast
     }
 
     static StackManifest parse(String json) {
-        Map<?, ?> root = ManifestJson.parse(json) instanceof Map<?, ?> map ? map : Map.of();
+        Map<?, ?> root;
+        try {
+            root = ServiceClient.JSON.readValue(json, Map.class);
+        }
+        catch (JacksonException ex) {
+            throw new IllegalStateException(RESOURCE + " is not JSON: " + ex.getOriginalMessage(), ex);
+        }
         List<Service> services = new ArrayList<>();
         for (Map<?, ?> node : entries(root, "services")) {
             List<String> reads = new ArrayList<>();
@@ -131,9 +140,9 @@ public record StackManifest(List<Service> services, List<Infrastructure> infrast
     }
 
     private static int port(Map<?, ?> node) {
-        if (!(node.get("port") instanceof Long port) || port <= 0 || port > 65535) {
+        if (!(node.get("port") instanceof Integer port) || port <= 0 || port > 65535) {
             throw new IllegalStateException(RESOURCE + ": an entry has no port: " + node);
         }
-        return port.intValue();
+        return port;
     }
 }
