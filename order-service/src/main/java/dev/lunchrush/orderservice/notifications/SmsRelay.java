@@ -17,7 +17,7 @@ import dev.lunchrush.events.Menu;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.PublishingBlock;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 

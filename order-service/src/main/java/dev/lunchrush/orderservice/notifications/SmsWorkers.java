@@ -28,7 +28,7 @@ import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 import dev.lunchrush.orderservice.storage.LocalStore;
 import dev.lunchrush.orderservice.storage.StoreSettings;
