@@ -33,7 +33,7 @@ class RabbitReceiving extends RabbitReaderConfiguration {
         factory.setAutoStartup(receiving.rabbitmq().listen());
         // a batch goes to the listener when it is full, when a message comes more than half a second after the batch
         // was begun, or when no message came for a second (an order waits 1.5 s at most); an idle consumer thread
-        // wakes once a second (with a receive timeout of 100 ms it woke ten times a second, for nothing)
+        // wakes once a second, not more often for nothing
         return OrderMessages.batches(factory, receiving.rabbitmq().prefetch(), receiving.rabbitmq().batchSize(), 1000L, 500L);
     }
 }
