@@ -65,8 +65,7 @@ class SmsRelay {
                 .register(registry);
     }
 
-    @KafkaListener(id = GROUP, topics = Topology.ORDERS_TOPIC, containerFactory = SmsRelayConfiguration.CONTAINER_FACTORY,
-            autoStartup = "${lunchrush.notifications.relay-enabled:true}")
+    @KafkaListener(id = GROUP, topics = Topology.ORDERS_TOPIC, containerFactory = SmsRelayConfiguration.CONTAINER_FACTORY)
     void relay(List<ConsumerRecord<String, byte[]>> records) {
         List<SmsTask> tasks = new ArrayList<>(records.size());
         long oldest = Long.MAX_VALUE;
