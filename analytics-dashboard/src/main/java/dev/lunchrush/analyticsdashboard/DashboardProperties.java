@@ -41,7 +41,9 @@ public record DashboardProperties(
     /**
      * @param enabled whether to pull {@code GET /feed} at all
      * @param maxPerRequest the most events asked for in one pull (fewer at a low capacity)
-     * @param waitMillis how long the order service may hold a pull open while its feed is empty
+     * @param waitMillis how long the order service may hold a pull open while its feed is empty: outside act 3 one
+     *     pull every few seconds instead of every second; in act 3 a pull is answered as soon as there are events, so
+     *     this costs no latency. Below {@code stopTimeout}, so that a graceful stop always lets an open pull finish
      * @param stopTimeout how long a graceful stop waits for an open pull and the processing of the batch in
      *     hand before it gives them up; below {@code spring.lifecycle.timeout-per-shutdown-phase}, so that the
      *     database is still open meanwhile

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.support.problems.ProblemException;
 
 /**
  * Every error of the API as {@code application/problem+json}: Spring MVC's own (an unreadable body, a wrong

@@ -263,8 +263,8 @@ public final class OrderEventCodec {
 
     /**
      * {@link Instant#parse}, with a short way for the form {@link #encode} writes ({@code 2026-11-26T12:20:00.123Z},
-     * 0 to 9 digits of fraction): {@code Instant.parse} allocates about 1.8 KB per call, more than the rest
-     * of the event. Anything else, or anything the short way finds out of range, goes to {@code Instant.parse}.
+     * 0 to 9 digits of fraction), because {@code Instant.parse} allocates more per call than the rest of the event.
+     * Anything else, or anything the short way finds out of range, goes to {@code Instant.parse}.
      */
     static Instant instant(String text) {
         int length = text.length();

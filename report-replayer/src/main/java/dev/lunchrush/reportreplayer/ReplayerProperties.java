@@ -33,9 +33,8 @@ public record ReplayerProperties(
      *        meets; a reader of one partition gets at most {@code maxPartitionFetchBytes}
      * @param maxPartitionFetchBytes bytes per partition per fetch: 1 MB. A fetch response is one buffer; below
      *        half a G1 region (4 MB regions, {@code infra/jvm/report-replayer.env}) it is an ordinary young
-     *        object. Larger ones went to the old generation whole and started one concurrent marking cycle
-     *        after another (40% of the replayer's CPU with 16 MB a partition, a third with 4 MB and three
-     *        readers)
+     *        object. Larger ones go to the old generation whole and start one concurrent marking cycle after
+     *        another
      * @param readers at most this many consumers read a replay side by side, each its share of the partitions in
      *        a thread of its own: 3, the topic's partitions. Decoding is most of a replay's CPU, and one reader
      *        left the second core idle

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -29,8 +30,9 @@ import tools.jackson.databind.json.JsonMapper;
  * ({@code META-INF/spring-configuration-metadata.json}, written by {@code spring-boot-configuration-processor} from
  * the {@code @ConfigurationProperties} records), with a description. What is read: each {@code ${lunchrush.…}}
  * placeholder in the module's {@code src/main/java} ({@code @Value}, listener annotations) and each
- * {@code lunchrush.*} key of its {@code application*.yml}/{@code .properties}. A placeholder's default, where it is
- * a literal, must be the record's default: the two are the same setting.
+ * {@code lunchrush.*} key of its {@code application*.yml}/{@code .properties}. A setting's default is written once,
+ * in its record's {@code @DefaultValue}: a placeholder with a default of its own, or a configuration file that
+ * sets a key to its record's default, is a second copy that can drift from the first.
  */
 public final class SettingsMetadata {
 
@@ -69,7 +71,7 @@ public final class SettingsMetadata {
         return described;
     }
 
-    /** What is wrong, one line each: keys read and not described, keys without a description, defaults that differ. */
+    /** What is wrong, one line each: keys read and not described, keys without a description, defaults written twice. */
     public static List<String> problems(Path module, Map<String, Described> described) {
         List<String> problems = new ArrayList<>();
         for (Described property : described.values()) {
@@ -82,16 +84,21 @@ public final class SettingsMetadata {
             if (property == null) {
                 problems.add(key.name() + " (" + where + "): read, but in no @ConfigurationProperties record's metadata");
             }
-            else if (key.defaultValue() != null && property.name().equals(key.name())
-                    && !sameDefault(key.defaultValue(), property.defaultValue())) {
-                problems.add(key.name() + " (" + where + "): default '" + key.defaultValue() + "' there, '"
-                        + property.defaultValue() + "' in the metadata");
+            else if (key.defaultValue() != null) {
+                problems.add(key.name() + " (" + where + "): a default of its own ('" + key.defaultValue()
+                        + "'): the record's @DefaultValue is the only default; read the record instead");
+            }
+            else if (key.value() != null && property.name().equals(key.name())
+                    && sameDefault(key.value(), property.defaultValue())) {
+                problems.add(key.name() + " (" + where + "): set to '" + key.value()
+                        + "', its record's default: say it once, in the record");
             }
         });
         return problems;
     }
 
-    private record Read(String name, String defaultValue) {
+    /** A key read: a placeholder's default, or the value a configuration file gives it (a scalar's). */
+    private record Read(String name, @Nullable String defaultValue, @Nullable String value) {
     }
 
     /** Every key the module reads, with where it is read. */
@@ -106,12 +113,12 @@ public final class SettingsMetadata {
                     Matcher placeholder = PLACEHOLDER.matcher(text);
                     while (placeholder.find()) {
                         String fallback = placeholder.group(2);
-                        // a default made of constants ("…:" + Topology.ORDERS_TOPIC + "…") is not compared
-                        keys.put(new Read(placeholder.group(1), fallback == null || fallback.contains("\"") ? null : fallback), where);
+                        // a default made of constants ("…:" + Topology.ORDERS_TOPIC + "…") is a default too
+                        keys.put(new Read(placeholder.group(1), fallback == null ? null : fallback.replace("\"", ""), null), where);
                     }
                     Matcher getProperty = GET_PROPERTY.matcher(text);
                     while (getProperty.find()) {
-                        keys.put(new Read(getProperty.group(1), null), where);
+                        keys.put(new Read(getProperty.group(1), null, null), where);
                     }
                 }
             }
@@ -124,9 +131,8 @@ public final class SettingsMetadata {
             try (Stream<Path> files = Files.list(resources)) {
                 for (Path file : files.filter(path -> path.getFileName().toString().matches("application.*\\.(yml|yaml|properties)"))
                         .sorted().toList()) {
-                    for (String key : configurationKeys(file)) {
-                        keys.put(new Read(key, null), module.relativize(file).toString());
-                    }
+                    configurationValues(file).forEach((key, value) ->
+                            keys.put(new Read(key, null, value), module.relativize(file).toString()));
                 }
             }
             catch (IOException ex) {
@@ -138,29 +144,36 @@ public final class SettingsMetadata {
 
     /** The {@code lunchrush.*} keys of a configuration file; a list's or a map's key is the key of the whole. */
     static List<String> configurationKeys(Path file) throws IOException {
-        List<String> keys = new ArrayList<>();
+        return new ArrayList<>(configurationValues(file).keySet());
+    }
+
+    /** The {@code lunchrush.*} keys of a configuration file and their values (null for a list, a map or nothing). */
+    static Map<String, @Nullable String> configurationValues(Path file) throws IOException {
+        Map<String, @Nullable String> values = new LinkedHashMap<>();
         if (file.toString().endsWith(".properties")) {
             java.util.Properties properties = new java.util.Properties();
             try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 properties.load(reader);
             }
-            properties.stringPropertyNames().stream().filter(key -> key.startsWith(PREFIX)).sorted().forEach(keys::add);
-            return keys;
+            properties.stringPropertyNames().stream().filter(key -> key.startsWith(PREFIX)).sorted()
+                    .forEach(key -> values.put(key, properties.getProperty(key)));
+            return values;
         }
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (Object document : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(reader)) {
-                flatten("", document, keys);
+                flatten("", document, values);
             }
         }
-        return keys.stream().filter(key -> key.startsWith(PREFIX)).toList();
+        values.keySet().removeIf(key -> !key.startsWith(PREFIX));
+        return values;
     }
 
-    private static void flatten(String prefix, Object node, List<String> keys) {
+    private static void flatten(String prefix, @Nullable Object node, Map<String, @Nullable String> values) {
         if (node instanceof Map<?, ?> map && !map.isEmpty()) {
-            map.forEach((name, value) -> flatten(prefix.isEmpty() ? String.valueOf(name) : prefix + "." + name, value, keys));
+            map.forEach((name, value) -> flatten(prefix.isEmpty() ? String.valueOf(name) : prefix + "." + name, value, values));
         }
         else if (!prefix.isEmpty()) {
-            keys.add(prefix);
+            values.put(prefix, node == null || node instanceof Map || node instanceof List ? null : String.valueOf(node));
         }
     }
 

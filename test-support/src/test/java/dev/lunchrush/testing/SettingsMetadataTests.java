@@ -38,8 +38,8 @@ class SettingsMetadataTests {
     void describedKeysPass() throws Exception {
         source("""
                 class Reader {
-                    Reader(@Value("${lunchrush.rabbitmq.prefetch:100}") int prefetch) { }
-                    @KafkaListener(autoStartup = "${lunchrush.feed.enabled:true}", topics = "${lunchrush.menu.kitchens:" + X + "}")
+                    Reader(@Value("${lunchrush.rabbitmq.prefetch}") int prefetch) { }
+                    @KafkaListener(autoStartup = "${lunchrush.feed.enabled}", topics = "${lunchrush.menu.kitchens}")
                     void on() { }
                 }""");
         yaml("""
@@ -48,7 +48,7 @@ class SettingsMetadataTests {
                     name: example
                 lunchrush:
                   feed:
-                    enabled: true
+                    enabled: false
                   menu:
                     kitchens:
                       - id: k1
@@ -80,13 +80,26 @@ class SettingsMetadataTests {
     }
 
     @Test
-    void aPlaceholderDefaultThatDiffersFromTheRecordsIsCaught() throws Exception {
+    void aPlaceholderWithADefaultOfItsOwnIsCaught() throws Exception {
         source("""
                 class Reader {
-                    Reader(@Value("${lunchrush.rabbitmq.prefetch:50}") int prefetch) { }
+                    Reader(@Value("${lunchrush.rabbitmq.prefetch:100}") int prefetch) { }
+                    @KafkaListener(topics = "${lunchrush.feed.enabled:" + X + "}")
+                    void on() { }
                 }""");
+        assertThat(SettingsMetadata.problems(module, DESCRIBED)).hasSize(2).first().asString()
+                .contains("lunchrush.rabbitmq.prefetch").contains("a default of its own ('100')");
+    }
+
+    @Test
+    void aYamlValueThatRepeatsTheRecordsDefaultIsCaught() throws Exception {
+        yaml("""
+                lunchrush:
+                  rabbitmq:
+                    prefetch: 100
+                """);
         assertThat(SettingsMetadata.problems(module, DESCRIBED)).singleElement().asString()
-                .contains("default '50' there, '100' in the metadata");
+                .contains("lunchrush.rabbitmq.prefetch").contains("its record's default");
     }
 
     @Test

@@ -50,9 +50,8 @@ class FeedPuller implements SmartLifecycle {
     private static final long EMPTY_FEED_PAUSE_MILLIS = 500;
     /**
      * How long the feed must have had nothing before the log is read again ({@link KafkaYield}). In act 3 an empty
-     * pull has waited {@code wait-millis} (4 s) already; after a switch out of act 3 the feed answers at once, and the
-     * log is read again within this: at 5 s, act 4's first seconds went unread after act 3 (the control room's act 4
-     * measured a backlog of 520 against 400).
+     * pull has waited {@code wait-millis} already; after a switch out of act 3 the feed answers at once, and the log
+     * is read again within this, short enough that act 4's first seconds are read as they come.
      */
     private static final long FEED_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 

@@ -17,7 +17,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaAdmin;
@@ -35,6 +34,7 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.support.UnstorableOrderException;
 import dev.lunchrush.support.kafka.KafkaDeadLetters;
 import dev.lunchrush.support.readiness.ReadingReadiness;
+import dev.lunchrush.support.receiving.ReceivingProperties;
 
 /**
  * Reads the log in group {@code analytics-dashboard}, a poll at a time, at the job's pace: a poll is
@@ -68,23 +68,35 @@ class KafkaOrderListener implements ConsumerSeekAware {
     private final ReadingReadiness reading;
     private final ObjectProvider<KafkaListenerEndpointRegistry> registry;
 
+    private final ReceivingProperties.Kafka kafka;
     private final String topic;
 
     KafkaOrderListener(OrderProcessor processor, Capacity capacity, Aggregates aggregates, KafkaAdmin kafkaAdmin,
             ReadingReadiness reading, ObjectProvider<KafkaListenerEndpointRegistry> registry,
-            @Value("${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}") String topic) {
+            ReceivingProperties receiving) {
         this.processor = processor;
         this.capacity = capacity;
         this.aggregates = aggregates;
         this.kafkaAdmin = kafkaAdmin;
         this.reading = reading;
         this.registry = registry;
-        this.topic = topic;
+        this.kafka = receiving.kafka();
+        this.topic = kafka.topic();
     }
 
-    @KafkaListener(id = LISTENER_ID, topics = "${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}",
+    /** The log this listener reads ({@code lunchrush.kafka.topic}); public for its annotation's {@code __listener}. */
+    public String topic() {
+        return kafka.topic();
+    }
+
+    /** Whether this listener starts ({@code lunchrush.kafka.listen}); public for its annotation's {@code __listener}. */
+    public boolean listening() {
+        return kafka.listen();
+    }
+
+    @KafkaListener(id = LISTENER_ID, topics = "#{__listener.topic()}",
             groupId = "${spring.kafka.consumer.group-id:" + Topology.ANALYTICS_GROUP + "}",
-            autoStartup = "${lunchrush.kafka.listen:true}")
+            autoStartup = "#{__listener.listening()}")
     void onRecords(List<ConsumerRecord<String, OrderEvent>> records) throws InterruptedException {
         List<Incoming> batch = new ArrayList<>(records.size());
         for (int i = 0; i < records.size(); i++) {

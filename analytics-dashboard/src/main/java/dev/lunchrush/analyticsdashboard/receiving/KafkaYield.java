@@ -14,11 +14,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * The job gives the feed its whole capacity while the feed delivers (act 3): the log's listener is paused, and
- * resumed once the feed has been empty for a while. Both sources share one capacity ({@code Capacity}); a job
- * that entered act 3 behind in the log (a rush of act 4 left it 155,000 events behind) used to spend about half
- * of it on that backlog, took half as many events from the feed as the lesson's arithmetic says, and the order
- * service died at half the predicted time. A paused container keeps its partitions (no rebalance) and reads on
- * from where it was.
+ * resumed once the feed has been empty for a while. Both sources share one capacity ({@code Capacity}): a job that
+ * entered act 3 behind in the log would otherwise spend part of it on that backlog, take fewer events from the feed
+ * than the lesson's arithmetic says, and the order service would die early. A paused container keeps its
+ * partitions (no rebalance) and reads on from where it was.
  */
 @Component
 class KafkaYield {

@@ -36,7 +36,7 @@ class RabbitOrderListener {
     }
 
     @RabbitListener(id = "analytics-dashboard-rabbit", queues = {Topology.SHARED_QUEUE, Topology.ANALYTICS_QUEUE},
-            containerFactory = "orderListenerFactory", autoStartup = "${lunchrush.rabbitmq.listen:true}")
+            containerFactory = "orderListenerFactory")
     void onMessages(List<Message> messages, Channel channel) throws IOException {
         OrderMessages.Batch<Incoming> batch = OrderMessages.decodeBatch(messages, channel, Incoming::of, deadLetters);
         try {

@@ -2,7 +2,6 @@ package dev.lunchrush.analyticsdashboard.receiving;
 
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.amqp.autoconfigure.SimpleRabbitListenerContainerFactoryConfigurer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,6 +10,7 @@ import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.support.rabbit.OrderMessages;
 import dev.lunchrush.support.receiving.RabbitReaderConfiguration;
+import dev.lunchrush.support.receiving.ReceivingProperties;
 
 /**
  * The RabbitMQ queues this reader consumes (the shared one and the dashboard's own, declared as every reader
@@ -27,13 +27,13 @@ class RabbitReceiving extends RabbitReaderConfiguration {
 
     @Bean
     SimpleRabbitListenerContainerFactory orderListenerFactory(SimpleRabbitListenerContainerFactoryConfigurer configurer,
-            ConnectionFactory connectionFactory, @Value("${lunchrush.rabbitmq.prefetch:100}") int prefetch,
-            @Value("${lunchrush.rabbitmq.batch-size:50}") int batchSize) {
+            ConnectionFactory connectionFactory, ReceivingProperties receiving) {
         SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
         configurer.configure(factory, connectionFactory);
+        factory.setAutoStartup(receiving.rabbitmq().listen());
         // a batch goes to the listener when it is full, when a message comes more than half a second after the batch
         // was begun, or when no message came for a second (an order waits 1.5 s at most); an idle consumer thread
-        // wakes once a second (with a receive timeout of 100 ms it woke ten times a second, for nothing)
-        return OrderMessages.batches(factory, prefetch, batchSize, 1000L, 500L);
+        // wakes once a second, not more often for nothing
+        return OrderMessages.batches(factory, receiving.rabbitmq().prefetch(), receiving.rabbitmq().batchSize(), 1000L, 500L);
     }
 }

@@ -19,8 +19,8 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-import dev.lunchrush.controlroom.FieldProblem;
-import dev.lunchrush.controlroom.ProblemException;
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.lesson.Lessons;
@@ -62,7 +62,7 @@ class ActController {
     static Map<String, Object> checked(JsonNode body) {
         List<FieldProblem> errors = new ArrayList<>();
         if (!body.isObject()) {
-            throw ProblemException.badRequest(List.of(new FieldProblem("", "the body must be a JSON object")));
+            throw ProblemException.invalid("Bad request", List.of(new FieldProblem("", "the body must be a JSON object")));
         }
         body.propertyNames().forEach(name -> {
             if (!FIELDS.contains(name)) {
@@ -116,7 +116,7 @@ class ActController {
             }
         }
         if (!errors.isEmpty()) {
-            throw ProblemException.badRequest(errors);
+            throw ProblemException.invalid("Bad request", errors);
         }
         return request;
     }

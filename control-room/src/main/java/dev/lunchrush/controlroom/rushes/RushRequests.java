@@ -8,8 +8,8 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
-import dev.lunchrush.controlroom.FieldProblem;
-import dev.lunchrush.controlroom.ProblemException;
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.load.rush.Durations;
 import dev.lunchrush.load.rush.Rush;
 import dev.lunchrush.load.rush.RushOptions;
@@ -35,14 +35,14 @@ final class RushRequests {
             return options(body).settings(RushOptions.Naming.FIELDS, null);
         }
         catch (RushOptions.Invalid ex) {
-            throw ProblemException.badRequest(List.of(new FieldProblem(ex.field(), ex.getMessage())));
+            throw ProblemException.invalid("Bad request", List.of(new FieldProblem(ex.field(), ex.getMessage())));
         }
     }
 
     /** The options the body asks for, or 400 naming each field that is not of its type. */
     static RushOptions options(JsonNode body) {
         if (!body.isObject()) {
-            throw ProblemException.badRequest(List.of(new FieldProblem("", "the body must be a JSON object of the rush's options")));
+            throw ProblemException.invalid("Bad request", List.of(new FieldProblem("", "the body must be a JSON object of the rush's options")));
         }
         List<FieldProblem> errors = new ArrayList<>();
         body.propertyNames().forEach(name -> {
@@ -65,7 +65,7 @@ final class RushRequests {
         Duration requestTimeout = reader.duration("requestTimeout");
         Long seed = reader.whole("seed");
         if (!errors.isEmpty()) {
-            throw ProblemException.badRequest(errors);
+            throw ProblemException.invalid("Bad request", errors);
         }
         return new RushOptions(profile, speed == null ? RushOptions.DEFAULT_SPEED : speed, rate, duration, thenRate,
                 thenDuration, count == null ? 0 : count, dashboardCapacity, budgetMb,

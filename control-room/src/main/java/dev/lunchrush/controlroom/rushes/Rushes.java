@@ -20,7 +20,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.controlroom.ControlRoomProperties;
-import dev.lunchrush.controlroom.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.load.rush.Rush;
 import dev.lunchrush.load.rush.RushMarker;
 import dev.lunchrush.localstack.access.Endpoints;

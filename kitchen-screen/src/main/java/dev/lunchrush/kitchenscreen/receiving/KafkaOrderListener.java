@@ -14,6 +14,7 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
 import dev.lunchrush.support.UnstorableOrderException;
 import dev.lunchrush.support.kafka.KafkaDeadLetters;
+import dev.lunchrush.support.receiving.ReceivingProperties;
 
 /**
  * Reads the log in group {@code kitchen-screen}, a batch at a time. The batch is recorded as shown in
@@ -25,14 +26,26 @@ import dev.lunchrush.support.kafka.KafkaDeadLetters;
 class KafkaOrderListener {
 
     private final KitchenScreen screen;
+    private final ReceivingProperties.Kafka kafka;
 
-    KafkaOrderListener(KitchenScreen screen) {
+    KafkaOrderListener(KitchenScreen screen, ReceivingProperties receiving) {
         this.screen = screen;
+        this.kafka = receiving.kafka();
     }
 
-    @KafkaListener(id = "kitchen-screen-kafka", topics = "${lunchrush.kafka.topic:" + Topology.ORDERS_TOPIC + "}",
+    /** The log this listener reads ({@code lunchrush.kafka.topic}); public for its annotation's {@code __listener}. */
+    public String topic() {
+        return kafka.topic();
+    }
+
+    /** Whether this listener starts ({@code lunchrush.kafka.listen}); public for its annotation's {@code __listener}. */
+    public boolean listening() {
+        return kafka.listen();
+    }
+
+    @KafkaListener(id = "kitchen-screen-kafka", topics = "#{__listener.topic()}",
             groupId = "${spring.kafka.consumer.group-id:" + Topology.KITCHEN_GROUP + "}",
-            autoStartup = "${lunchrush.kafka.listen:true}")
+            autoStartup = "#{__listener.listening()}")
     void onRecords(List<ConsumerRecord<String, OrderEvent>> records) {
         List<OrderEvent> events = new ArrayList<>(records.size());
         for (int i = 0; i < records.size(); i++) {

@@ -38,7 +38,7 @@ class RabbitOrderListener {
     }
 
     @RabbitListener(id = "kitchen-screen-rabbit", queues = {Topology.SHARED_QUEUE, Topology.KITCHEN_QUEUE},
-            containerFactory = "orderListenerFactory", autoStartup = "${lunchrush.rabbitmq.listen:true}")
+            containerFactory = "orderListenerFactory")
     void onMessages(List<Message> messages, Channel channel) throws IOException {
         OrderMessages.Batch<OrderEvent> batch = OrderMessages.decodeBatch(messages, channel, Function.identity(),
                 deadLetters);

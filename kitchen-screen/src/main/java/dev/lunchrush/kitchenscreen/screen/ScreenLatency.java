@@ -10,7 +10,7 @@ import io.micrometer.core.instrument.Timer;
  * Placed → shown of live orders: the {@code order_to_screen_latency_seconds} histogram for Prometheus,
  * and the page's figures, all since the start: count, mean, maximum, last. The timer's own maximum is
  * the largest of a sliding window of about two minutes (it falls back to 0 when nothing comes), so the
- * page does not use it: beside a mean since the start it read as "mean 1587 ms, max 0 ms".
+ * page does not use it: beside a mean since the start, a maximum of the last minutes could read below the mean.
  */
 final class ScreenLatency {
 

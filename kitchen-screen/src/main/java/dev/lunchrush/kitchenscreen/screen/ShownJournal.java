@@ -1,16 +1,8 @@
 package dev.lunchrush.kitchenscreen.screen;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,9 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +41,9 @@ import dev.lunchrush.events.OrderEvent;
  * <p>A kill -9 loses nothing that {@link #record} returned: each batch is one {@code write} to the file
  * (in the operating system's cache from then on); a frame cut short by a crash is cut off at the
  * restart. There is no fsync per batch: a power cut may lose the last batches' ids.
+ *
+ * <p>This class keeps the rule (what is known, the horizon, what is forgotten when); {@link JournalFrames} says how
+ * a frame is written and {@link JournalFiles} where the segments' files are.
  */
 final class ShownJournal implements AutoCloseable {
 
@@ -66,25 +60,16 @@ final class ShownJournal implements AutoCloseable {
     /** clocks of the order service and the screen may differ by this much; a forgotten id waits it out */
     private static final long SKEW_MILLIS = Duration.ofMinutes(1).toMillis();
 
-    private static final byte COUNTERS = 'C';
-    private static final byte BATCH = 'B';
-    private static final byte HORIZON = 'H';
-    private static final byte LIVE = 1;
-    private static final byte IMPORT = 0;
-
-    private final Path dir;
+    private final JournalFiles files;
     private final long retentionMillis;
     private final long maxIds;
     private final Clock clock;
     private final int segmentIds;
     private final TreeMap<Long, Segment> segments = new TreeMap<>();
     private final Map<String, Long> counters = new HashMap<>();
+    private final JournalFrames.BatchWriter batch = new JournalFrames.BatchWriter();
     private long horizonMillis;
     private long ids;
-    private FileChannel current;
-    private Path currentFile;
-    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(64 * 1024);
-    private final DataOutputStream out = new DataOutputStream(buffer);
 
     private static final class Segment {
         final long startMillis;
@@ -112,16 +97,10 @@ final class ShownJournal implements AutoCloseable {
 
     ShownJournal(Path dir, Duration retention, long maxIds, Clock clock, int segmentIds) {
         this.segmentIds = segmentIds;
-        this.dir = dir.toAbsolutePath();
+        this.files = new JournalFiles(dir);
         this.retentionMillis = retention.toMillis();
         this.maxIds = maxIds;
         this.clock = clock;
-        try {
-            Files.createDirectories(this.dir);
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException("cannot create the data folder " + this.dir, ex);
-        }
     }
 
     /**
@@ -130,106 +109,63 @@ final class ShownJournal implements AutoCloseable {
      * incomplete; forgets what is older than the retention.
      */
     synchronized void restore(Consumer<ShownOrder> shown) {
-        List<Path> files;
-        try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(file -> file.getFileName().toString().matches("shown-\\d+\\.journal")).sorted().toList();
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-        for (Path file : files) {
-            String name = file.getFileName().toString();
-            Segment segment = new Segment(Long.parseLong(name.substring(6, name.length() - 8)), file);
+        for (Path file : files.list()) {
+            Segment segment = new Segment(JournalFiles.startOf(file), file);
             segments.put(segment.startMillis, segment);
-            read(segment, shown);
+            files.read(file, (position, payload) -> JournalFrames.read(payload, new Restoring(segment, position, shown)));
             ids += segment.ids.size();
         }
         forget();
     }
 
-    private void read(Segment segment, Consumer<ShownOrder> shown) {
-        try (FileChannel channel = FileChannel.open(segment.file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            long size = channel.size();
-            ByteBuffer head = ByteBuffer.allocate(8);
-            long position = 0;
-            while (position < size) {
-                head.clear();
-                if (channel.read(head, position) < 8 || head.getInt(0) <= 0 || position + 8 + head.getInt(0) > size) {
-                    break;
-                }
-                ByteBuffer payload = ByteBuffer.allocate(head.getInt(0));
-                channel.read(payload, position + 8);
-                CRC32C crc = new CRC32C();
-                crc.update(payload.array());
-                if ((int) crc.getValue() != head.getInt(4)) {
-                    break;
-                }
-                readFrame(segment, (int) position, payload.array(), shown);
-                position += 8 + payload.capacity();
-            }
-            if (position < size) {
-                log.warn("{}: cut off {} bytes after {} (a write cut short)", segment.file, size - position, position);
-                channel.truncate(position);
-            }
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException("cannot read " + segment.file, ex);
-        }
-    }
+    /** What a frame read back at the start adds to the journal's state. */
+    private final class Restoring implements JournalFrames.Reader {
 
-    private void readFrame(Segment segment, int position, byte[] payload, Consumer<ShownOrder> shown) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
-        byte type = in.readByte();
-        if (type == COUNTERS) {
-            horizonMillis = Math.max(horizonMillis, in.readLong());
+        private final Segment segment;
+        private final int position;
+        private final Consumer<ShownOrder> shown;
+        private long shownAt;
+
+        Restoring(Segment segment, int position, Consumer<ShownOrder> shown) {
+            this.segment = segment;
+            this.position = position;
+            this.shown = shown;
+        }
+
+        @Override
+        public void counters(long horizon, Map<String, Long> stored) {
+            horizonMillis = Math.max(horizonMillis, horizon);
             counters.clear();
-            for (int i = in.readInt(); i > 0; i--) {
-                counters.put(in.readUTF(), in.readLong());
-            }
+            counters.putAll(stored);
         }
-        else if (type == HORIZON) {
-            horizonMillis = Math.max(horizonMillis, in.readLong());
+
+        @Override
+        public void horizon(long horizon) {
+            horizonMillis = Math.max(horizonMillis, horizon);
         }
-        else if (type == BATCH) {
-            long shownAt = in.readLong();
-            segment.lastShownMillis = Math.max(segment.lastShownMillis, shownAt);
-            String source = in.readUTF();
-            int duplicates = in.readInt();
-            int expired = in.readInt();
-            int count = in.readInt();
-            int imported = 0;
-            for (int i = 0; i < count; i++) {
-                boolean live = in.readByte() == LIVE;
-                ShownOrder order = readOrder(in, shownAt, source);
-                segment.ids.add(order.orderId(), position);
-                if (!live) {
-                    imported++;
-                }
-                else {
-                    segment.newestLivePlacedMillis = Math.max(segment.newestLivePlacedMillis, order.placedAt().toEpochMilli());
-                    // a live order shown longer ago than the retention is no longer on the screen, and still a live order
-                    if (shownAt >= clock.millis() - retentionMillis - SKEW_MILLIS) {
-                        shown.accept(order);
-                    }
-                }
-            }
-            add(RECEIVED_PREFIX + source, count);
-            add(IMPORTED, imported);
+
+        @Override
+        public void batch(long shownAtMillis, String batchSource, int duplicates, int expired, int count) {
+            shownAt = shownAtMillis;
+            segment.lastShownMillis = Math.max(segment.lastShownMillis, shownAtMillis);
+            add(RECEIVED_PREFIX + batchSource, count);
             add(DUPLICATES, duplicates);
             add(EXPIRED, expired);
         }
-    }
 
-    private static ShownOrder readOrder(DataInputStream in, long shownAt, String source) throws IOException {
-        String orderId = in.readUTF();
-        String kitchenId = in.readUTF();
-        String run = in.readUTF();
-        long sequence = in.readLong();
-        long placedAt = in.readLong();
-        String customerId = in.readUTF();
-        String summary = in.readUTF();
-        return new ShownOrder(orderId, kitchenId, run, sequence, Instant.ofEpochMilli(placedAt), Instant.ofEpochMilli(shownAt),
-                customerId, summary, source, Math.max(0, shownAt - placedAt));
+        @Override
+        public void order(ShownOrder order, boolean live) {
+            segment.ids.add(order.orderId(), position);
+            if (!live) {
+                add(IMPORTED, 1);
+                return;
+            }
+            segment.newestLivePlacedMillis = Math.max(segment.newestLivePlacedMillis, order.placedAt().toEpochMilli());
+            // a live order shown longer ago than the retention is no longer on the screen, and still a live order
+            if (shownAt >= clock.millis() - retentionMillis - SKEW_MILLIS) {
+                shown.accept(order);
+            }
+        }
     }
 
     /**
@@ -246,15 +182,8 @@ final class ShownJournal implements AutoCloseable {
         int expired = 0;
         int imported = 0;
         long newestLivePlaced = Long.MIN_VALUE;
-        buffer.reset();
         try {
-            out.writeByte(BATCH);
-            out.writeLong(now);
-            out.writeUTF(source);
-            int countAt = buffer.size();
-            out.writeInt(0);
-            out.writeInt(0);
-            out.writeInt(0);
+            batch.begin(now, source);
             for (OrderEvent event : events) {
                 if (known(event.orderId()) || batchIds.contains(event.orderId())) {
                     duplicates++;
@@ -265,14 +194,7 @@ final class ShownJournal implements AutoCloseable {
                     continue;
                 }
                 ShownOrder order = ShownOrder.of(event, source, shownAt);
-                out.writeByte(event.isLive() ? LIVE : IMPORT);
-                out.writeUTF(order.orderId());
-                out.writeUTF(order.kitchenId());
-                out.writeUTF(order.run() == null ? "" : order.run());
-                out.writeLong(order.sequence());
-                out.writeLong(order.placedAt().toEpochMilli());
-                out.writeUTF(order.customerId() == null ? "" : order.customerId());
-                out.writeUTF(order.summary());
+                batch.add(order, event.isLive());
                 batchIds.add(order.orderId());
                 if (event.isLive()) {
                     fresh.add(order);
@@ -285,9 +207,7 @@ final class ShownJournal implements AutoCloseable {
             if (batchIds.isEmpty() && duplicates == 0 && expired == 0) {
                 return new Recorded(fresh, 0, 0, 0);
             }
-            byte[] payload = buffer.toByteArray();
-            ByteBuffer.wrap(payload, countAt, 12).putInt(duplicates).putInt(expired).putInt(batchIds.size());
-            int position = append(payload);
+            int position = files.append(batch.finish(duplicates, expired, batchIds.size()));
             for (String id : batchIds) {
                 segment.ids.add(id, position);
             }
@@ -337,26 +257,9 @@ final class ShownJournal implements AutoCloseable {
         return Optional.empty();
     }
 
-    private ShownOrder readBatchFor(Segment segment, int position, String orderId) {
-        try (FileChannel channel = FileChannel.open(segment.file, StandardOpenOption.READ)) {
-            ByteBuffer head = ByteBuffer.allocate(8);
-            channel.read(head, position);
-            ByteBuffer payload = ByteBuffer.allocate(head.getInt(0));
-            channel.read(payload, position + 8);
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload.array()));
-            in.readByte();
-            long shownAt = in.readLong();
-            String source = in.readUTF();
-            in.readInt();
-            in.readInt();
-            for (int i = in.readInt(); i > 0; i--) {
-                in.readByte();
-                ShownOrder order = readOrder(in, shownAt, source);
-                if (order.orderId().equals(orderId)) {
-                    return order;
-                }
-            }
-            return null;
+    private @Nullable ShownOrder readBatchFor(Segment segment, int position, String orderId) {
+        try {
+            return JournalFrames.find(files.readAt(segment.file, position), orderId);
         }
         catch (IOException ex) {
             throw new UncheckedIOException("cannot read " + segment.file, ex);
@@ -384,15 +287,7 @@ final class ShownJournal implements AutoCloseable {
                 startSegment(Math.max(now, segment.startMillis + 1));
             }
             segments.remove(oldest.getKey());
-            if (segment.file.equals(currentFile)) {
-                closeCurrent();
-            }
-            try {
-                Files.deleteIfExists(segment.file);
-            }
-            catch (IOException ex) {
-                throw new UncheckedIOException(ex);
-            }
+            files.delete(segment.file);
             ids -= segment.ids.size();
             forgotten += segment.ids.size();
             if (!old && segment.newestLivePlacedMillis != Long.MIN_VALUE) {
@@ -416,11 +311,8 @@ final class ShownJournal implements AutoCloseable {
         }
         Segment last = segments.lastEntry().getValue();
         try {
-            buffer.reset();
-            out.writeByte(HORIZON);
-            out.writeLong(horizonMillis);
-            openForAppend(last);
-            append(buffer.toByteArray());
+            files.openForAppend(last.file);
+            files.append(JournalFrames.horizon(horizonMillis));
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
@@ -431,63 +323,23 @@ final class ShownJournal implements AutoCloseable {
         Map.Entry<Long, Segment> last = segments.lastEntry();
         if (last != null && now / SEGMENT_MILLIS == last.getKey() / SEGMENT_MILLIS && last.getValue().ids.size() < segmentIds
                 && last.getKey() <= now) {
-            openForAppend(last.getValue());
+            files.openForAppend(last.getValue().file);
             return last.getValue();
         }
         return startSegment(last == null ? now : Math.max(now, last.getKey() + 1));
     }
 
     private Segment startSegment(long start) {
-        Segment segment = new Segment(start, dir.resolve("shown-%015d.journal".formatted(start)));
+        Segment segment = new Segment(start, files.fileFor(start));
         segments.put(start, segment);
         try {
-            closeCurrent();
-            current = FileChannel.open(segment.file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            current.position(current.size());
-            currentFile = segment.file;
-            buffer.reset();
-            out.writeByte(COUNTERS);
-            out.writeLong(horizonMillis);
-            out.writeInt(counters.size());
-            for (Map.Entry<String, Long> counter : counters.entrySet()) {
-                out.writeUTF(counter.getKey());
-                out.writeLong(counter.getValue());
-            }
-            append(buffer.toByteArray());
+            files.create(segment.file);
+            files.append(JournalFrames.counters(horizonMillis, counters));
         }
         catch (IOException ex) {
             throw new UncheckedIOException("cannot start the journal segment " + segment.file, ex);
         }
-        buffer.reset();
         return segment;
-    }
-
-    private void openForAppend(Segment segment) {
-        if (segment.file.equals(currentFile)) {
-            return;
-        }
-        closeCurrent();
-        try {
-            current = FileChannel.open(segment.file, StandardOpenOption.WRITE);
-            current.position(current.size());
-            currentFile = segment.file;
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException("cannot open the journal segment " + segment.file, ex);
-        }
-    }
-
-    /** Writes one frame (length, CRC, payload) with one write; returns where it starts. */
-    private int append(byte[] payload) throws IOException {
-        CRC32C crc = new CRC32C();
-        crc.update(payload);
-        ByteBuffer frame = ByteBuffer.allocate(8 + payload.length);
-        frame.putInt(payload.length).putInt((int) crc.getValue()).put(payload).flip();
-        long position = current.position();
-        while (frame.hasRemaining()) {
-            current.write(frame);
-        }
-        return (int) position;
     }
 
     private void add(String counter, long delta) {
@@ -507,33 +359,11 @@ final class ShownJournal implements AutoCloseable {
 
     /** Bytes of the journal on disk now. */
     synchronized long bytes() {
-        long total = 0;
-        for (Segment segment : segments.values()) {
-            try {
-                total += Files.size(segment.file);
-            }
-            catch (IOException ex) {
-                // deleted meanwhile
-            }
-        }
-        return total;
-    }
-
-    private void closeCurrent() {
-        if (current != null) {
-            try {
-                current.close();
-            }
-            catch (IOException ex) {
-                log.warn("closing {}: {}", currentFile, ex.toString());
-            }
-            current = null;
-            currentFile = null;
-        }
+        return JournalFiles.bytes(segments.values().stream().map(segment -> segment.file).toList());
     }
 
     @Override
     public synchronized void close() {
-        closeCurrent();
+        files.close();
     }
 }

@@ -21,8 +21,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
-import dev.lunchrush.orderservice.problems.FieldProblem;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.web.BlockingWork;
 import dev.lunchrush.orderservice.web.JsonBodies;
 import dev.lunchrush.orderservice.web.RequestBodies;

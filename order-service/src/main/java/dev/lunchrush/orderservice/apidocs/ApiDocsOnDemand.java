@@ -13,8 +13,8 @@ import org.springframework.core.type.MethodMetadata;
 /**
  * springdoc's beans are made when {@code /v3/api-docs} (or its page) is first asked, not at the start. The order
  * service's heap is act 3's lesson: the feed's budget is the heap's room over what is alive, and springdoc made at
- * the start kept about 2.3 MB alive (its model converters, a Jackson 2 mapper and their caches) in a service whose
- * own baseline is about 23 MB. Made lazily, a service whose document nobody reads pays only for springdoc's
+ * the start would keep its model converters, a Jackson 2 mapper and their caches alive for the service's whole
+ * life. Made lazily, a service whose document nobody reads pays only for springdoc's
  * classes; {@code springdoc.cache.disabled} (application.yml) keeps the built document from staying on the heap
  * once it is answered.
  */

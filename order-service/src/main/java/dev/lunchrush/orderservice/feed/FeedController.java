@@ -27,8 +27,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.lunchrush.events.OrderEvent;
-import dev.lunchrush.orderservice.problems.FieldProblem;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
 
@@ -40,11 +40,9 @@ import dev.lunchrush.support.api.Problem;
  * <p>The answer is streamed in chunks of at most {@value #CHUNK_EVENTS} events, each taken from the feed only
  * when the connection asks for the next one and written into the server's own (pooled, off-heap) buffers: what a
  * pull holds besides the feed is bounded (at most 128 chunks, ~1 MB, while its reader stalls), whatever its
- * {@code max}. It used to take
- * the whole batch at once and build one array of it: a pull of 10,000 events held the events taken (10 MB),
- * the array being built (10 MB) and its copy (10 MB) at once, on a heap whose old generation is the feed's
- * budget (arrays over 512 KB are made there directly). Events already encoded are written as they are, no
- * second serialization.
+ * {@code max}: a whole batch taken at once and built into one array would hold the events, the array and its
+ * copy together, large enough to be made directly in the old generation, which is the feed's budget. Events
+ * already encoded are written as they are, no second serialization.
  */
 @RestController
 class FeedController {

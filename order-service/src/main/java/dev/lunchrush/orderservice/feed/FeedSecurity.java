@@ -31,7 +31,7 @@ import org.springframework.security.web.server.util.matcher.ServerWebExchangeMat
 import org.springframework.web.server.ServerWebExchange;
 
 import dev.lunchrush.orderservice.problems.ProblemDocuments;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.support.AdminSecurityConfiguration;
 import dev.lunchrush.support.SecurityProperties;
 

@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 
 /**
  * Act 3's in-memory feed: the events the analytics job has not taken yet, as their encoded bytes

@@ -31,9 +31,9 @@ import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.orderservice.problems.FieldProblem;
+import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.storage.LocalStore;
 
 /**

@@ -18,8 +18,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.OrderServiceProperties;
-import dev.lunchrush.orderservice.problems.FieldProblem;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
 

@@ -18,7 +18,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.problems.ProblemDocuments;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.web.EventLoops;
 import dev.lunchrush.orderservice.web.RequestBodies;
 import dev.lunchrush.support.server.ClosedConnections;

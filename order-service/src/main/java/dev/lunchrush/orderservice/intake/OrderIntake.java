@@ -25,7 +25,7 @@ import dev.lunchrush.orderservice.act.ActState;
 import dev.lunchrush.orderservice.act.CurrentAct;
 import dev.lunchrush.orderservice.feed.OrderFeed;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 import dev.lunchrush.orderservice.web.BlockingWork;

@@ -18,7 +18,7 @@ import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.storage.LocalStore;
 import dev.lunchrush.orderservice.web.BlockingWork;
 

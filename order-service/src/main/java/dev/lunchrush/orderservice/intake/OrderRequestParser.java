@@ -14,8 +14,8 @@ import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.OrderLimits;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.orderservice.menu.Menu;
-import dev.lunchrush.orderservice.problems.FieldProblem;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.web.JsonBodies;
 
 /**

@@ -17,7 +17,7 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.menu.Menu;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.PublishingBlock;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 
@@ -65,8 +65,7 @@ class SmsRelay {
                 .register(registry);
     }
 
-    @KafkaListener(id = GROUP, topics = Topology.ORDERS_TOPIC, containerFactory = SmsRelayConfiguration.CONTAINER_FACTORY,
-            autoStartup = "${lunchrush.notifications.relay-enabled:true}")
+    @KafkaListener(id = GROUP, topics = Topology.ORDERS_TOPIC, containerFactory = SmsRelayConfiguration.CONTAINER_FACTORY)
     void relay(List<ConsumerRecord<String, byte[]>> records) {
         List<SmsTask> tasks = new ArrayList<>(records.size());
         long oldest = Long.MAX_VALUE;

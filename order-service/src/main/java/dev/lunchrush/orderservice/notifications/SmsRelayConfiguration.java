@@ -20,7 +20,8 @@ import org.springframework.util.backoff.FixedBackOff;
  * The SMS relay's consumer: its own group on the log, raw bytes (the relay decodes, and skips what
  * is not an order), fetches that wait for a batch, offsets committed only after the batch's tasks
  * are confirmed by RabbitMQ, and a batch that could not be put on the queue retried every second
- * for as long as it takes: an SMS task is never skipped.
+ * for as long as it takes: an SMS task is never skipped. The relay starts if
+ * {@code lunchrush.notifications.relay-enabled}.
  */
 @Configuration(proxyBeanMethods = false)
 class SmsRelayConfiguration {
@@ -29,7 +30,7 @@ class SmsRelayConfiguration {
 
     @Bean(CONTAINER_FACTORY)
     ConcurrentKafkaListenerContainerFactory<String, byte[]> smsRelayContainerFactory(KafkaProperties kafka,
-            SmsRelayStart start) {
+            SmsRelayStart start, NotificationSettings settings) {
         Map<String, Object> consumer = new HashMap<>(kafka.buildConsumerProperties());
         consumer.put(ConsumerConfig.GROUP_ID_CONFIG, SmsRelay.GROUP);
         consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
@@ -48,6 +49,7 @@ class SmsRelayConfiguration {
         consumer.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, SmsRelay.MAX_TASKS_PER_MESSAGE);
         ConcurrentKafkaListenerContainerFactory<String, byte[]> factory = new ConcurrentKafkaListenerContainerFactory<>();
         factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumer));
+        factory.setAutoStartup(settings.relayEnabled());
         factory.setBatchListener(true);
         factory.getContainerProperties().setAckMode(ContainerProperties.AckMode.BATCH);
         factory.getContainerProperties().setMissingTopicsFatal(false);

@@ -28,7 +28,7 @@ import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
 import dev.lunchrush.orderservice.storage.LocalStore;
 import dev.lunchrush.orderservice.storage.StoreSettings;
@@ -124,13 +124,13 @@ class SmsWorkers {
     }
 
     @RabbitListener(id = WORKER_ONE, queues = Topology.NOTIFICATION_QUEUE, concurrency = "1",
-            autoStartup = "${lunchrush.notifications.workers-enabled:true}")
+            containerFactory = SmsWorkersConfiguration.CONTAINER_FACTORY)
     void workerOne(Message message) {
         handle(WORKER_ONE, message);
     }
 
     @RabbitListener(id = WORKER_TWO, queues = Topology.NOTIFICATION_QUEUE, concurrency = "1",
-            autoStartup = "${lunchrush.notifications.workers-enabled:true}")
+            containerFactory = SmsWorkersConfiguration.CONTAINER_FACTORY)
     void workerTwo(Message message) {
         handle(WORKER_TWO, message);
     }

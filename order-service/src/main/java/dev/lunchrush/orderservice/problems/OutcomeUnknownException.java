@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
 
+import dev.lunchrush.support.problems.ProblemException;
+
 /**
  * 503 for a write whose outcome is not known when it must be answered: the broker took the request but
  * did not say within the deadline whether it wrote it (a RabbitMQ confirm or a Kafka ack that comes

@@ -11,6 +11,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
+
 /**
  * A problem as the bytes of its {@code application/problem+json} document, for answers written outside
  * the annotated controllers (the order intake's handler function), with the members and in the order that

@@ -19,6 +19,8 @@ import org.springframework.web.server.MissingRequestValueException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.support.server.ClosedConnections;
 
 /**

@@ -13,6 +13,8 @@ import org.springframework.security.web.server.firewall.ServerExchangeRejectedHa
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
+import dev.lunchrush.support.problems.ProblemException;
+
 /**
  * What Spring Security's firewall refuses before any handler or security chain sees it, as a problem+json document
  * like every other error of this service (it answered a bare 400): {@code 405} for a method it does not take

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 
 /**
  * Live orders whose record Kafka's producer gave up on (its delivery timeout passed) while it may have been on its way:

@@ -41,7 +41,7 @@ import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderEventSerializer;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 
 /**
  * Appends an admin import's batch to the log in one Kafka transaction, once: every order of the batch is in

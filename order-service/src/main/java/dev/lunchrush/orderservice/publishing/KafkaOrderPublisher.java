@@ -24,7 +24,7 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.web.BlockingWork;
 
 /**

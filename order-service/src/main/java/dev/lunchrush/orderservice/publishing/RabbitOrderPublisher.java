@@ -37,7 +37,7 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemException;
 
 /**
  * Publishes an order so that RabbitMQ takes responsibility for it: persistent message, mandatory (a

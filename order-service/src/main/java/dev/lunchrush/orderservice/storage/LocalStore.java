@@ -143,12 +143,10 @@ public class LocalStore implements DisposableBean {
     /**
      * A column family's options. Its keys come in random order (a client's Idempotency-Key), so each file
      * flushed from memory overlaps every file of the level below: with RocksDB's default of sizing the levels
-     * from the last one, the first level below memory was the whole store, and every compaction rewrote all
-     * of it (5 s of CPU every few minutes at 400 orders/s, growing with the store). Fixed level sizes (16 MB
-     * for the first, ten times that for each next one) bound what a compaction rewrites, and LZ4 on every
-     * level (ZSTD on the last cost three times its CPU for a few percent of disk). Measured offline with the
-     * service's keys and answers, 1.2 million of them: compaction 22.7 µs an order before, 6.0 after; 169 and
-     * 114 bytes on disk.
+     * from the last one, the first level below memory would be the whole store, and every compaction would
+     * rewrite all of it, at a cost growing with the store. Fixed level sizes (16 MB for the first, ten times that
+     * for each next one) bound what a compaction rewrites, and LZ4 on every level, because ZSTD on the last costs
+     * far more CPU for little disk.
      */
     private ColumnFamilyOptions family(long writeBufferBytes) {
         ColumnFamilyOptions family = new ColumnFamilyOptions()

@@ -14,8 +14,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.util.unit.DataSize;
 
-import dev.lunchrush.orderservice.problems.FieldProblem;
-import dev.lunchrush.orderservice.problems.ProblemException;
+import dev.lunchrush.support.problems.FieldProblem;
+import dev.lunchrush.support.problems.ProblemException;
 
 /**
  * Reads a request body with a limit. The array grows with the bytes that arrived, never with what

@@ -22,6 +22,7 @@ import org.springframework.amqp.rabbit.config.SimpleRabbitListenerEndpoint;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrderServiceTests;
@@ -56,6 +57,7 @@ class SmsSendingTests extends OrderServiceTests {
     RabbitOrderPublisher publisher;
 
     @Autowired
+    @Qualifier(SmsWorkersConfiguration.CONTAINER_FACTORY)
     SimpleRabbitListenerContainerFactory containers;
 
     @Test

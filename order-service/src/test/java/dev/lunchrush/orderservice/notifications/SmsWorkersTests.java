@@ -20,6 +20,7 @@ import org.springframework.amqp.rabbit.config.SimpleRabbitListenerEndpoint;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -67,6 +68,7 @@ class SmsWorkersTests extends OrderServiceTests {
     SmsGateway gateway;
 
     @Autowired
+    @Qualifier(SmsWorkersConfiguration.CONTAINER_FACTORY)
     SimpleRabbitListenerContainerFactory containers;
 
     @AfterEach

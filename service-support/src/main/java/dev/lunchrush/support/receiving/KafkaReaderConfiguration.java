@@ -2,6 +2,7 @@ package dev.lunchrush.support.receiving;
 
 import org.apache.kafka.clients.admin.NewTopic;
 
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -15,8 +16,9 @@ import dev.lunchrush.support.topology.OrderTopics;
  * not an order event goes at once to {@code orders.DLT} with its original bytes and is counted; any other
  * failure is retried, never skipped. The topics are declared too, with the order service's settings, so
  * that start order does not matter. A reader's configuration extends it and says how it counts a
- * dead-lettered record.
+ * dead-lettered record. Registers the readers' {@link ReceivingProperties}.
  */
+@EnableConfigurationProperties(ReceivingProperties.class)
 public abstract class KafkaReaderConfiguration {
 
     private final Runnable deadLettered;

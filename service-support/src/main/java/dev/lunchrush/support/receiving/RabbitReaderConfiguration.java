@@ -6,6 +6,7 @@ import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 import dev.lunchrush.events.Topology;
@@ -17,8 +18,9 @@ import dev.lunchrush.support.topology.OrderQueues;
  * letters, declared with the order service's exact arguments so that whichever starts first creates them, and how
  * the reader dead-letters a message it cannot take ({@link OrderDeadLetters}).
  * A reader's configuration extends it, names its own queue and adds its listener container, which is not
- * the same for every reader.
+ * the same for every reader, from the readers' {@link ReceivingProperties} (registered here).
  */
+@EnableConfigurationProperties(ReceivingProperties.class)
 public abstract class RabbitReaderConfiguration {
 
     private final String ownQueue;

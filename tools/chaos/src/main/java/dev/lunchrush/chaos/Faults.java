@@ -77,7 +77,7 @@ final class Faults {
         // with one of three brokers dead the others lead its partitions once its session has timed out: in the
         // second half of its death, acknowledgements must still come at a quarter of the rate orders are sent at
         // least. They are counted as they arrive, whenever their order was sent: orders held up until the
-        // partitions moved arrive then too (measured here: 45%, 73% and 186% of the orders sent meanwhile)
+        // partitions moved arrive then too, so the bound is low on purpose
         if (stack.cluster() && ackedLate < 0.25 * sentLate) {
             outcome.failures().add("intake did not go on with one of three brokers dead: " + ackedLate
                     + " acknowledgements while " + sentLate + " orders were sent in the second half of its death");

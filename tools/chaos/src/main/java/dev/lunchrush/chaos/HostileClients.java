@@ -42,8 +42,8 @@ import dev.lunchrush.localstack.access.OrderStats;
  * The hold is judged after a {@link #WARM_UP} of the same attack, whose figures are reported, not judged: the
  * connections are opened over its first 10 s, and each service then takes, for the first time, the paths the attack
  * sends it down (a 404 and a close, a 408); a JVM runs a path's first thousands of requests slowly while it compiles
- * it, and six services compiling at once on two cores answered a fifth to nine tenths of the warm-up's probes late
- * (measured; all of the late ones of a run fell in its first ~27 s), whatever the attack does after.
+ * it, and six services compiling at once on two cores answer many of the warm-up's probes late, whatever the attack
+ * does after.
  */
 final class HostileClients {
 
@@ -52,11 +52,9 @@ final class HostileClients {
     /**
      * The other services get a tenth of the order service's connections. A Tomcat service answers a request it has no
      * mapping for (a 404) and closes the connection at once, so that its share is a stream of new connections (each
-     * opened again every {@link HostileLoad#REOPEN_AFTER}), not held ones: with a quarter (1,050 connections, 105 a
-     * second) each of the five spent a quarter of a core on them, 125% of two cores together, and with one core of
-     * noise besides the warm-up stretched to 68 s and the hold's first probes came late (measured). A tenth (420, 42 a
-     * second) costs each a tenth of a core, and is still twice Tomcat's 200 workers: a connection that held a worker
-     * (a body waited for and never sent) would make the probes late.
+     * opened again every {@link HostileLoad#REOPEN_AFTER}), not held ones, and each costs CPU: a larger share would
+     * load two cores with the attack itself rather than test the services. A tenth is still twice Tomcat's 200
+     * workers: a connection that held a worker (a body waited for and never sent) would make the probes late.
      */
     static final int SHARE_OF_OTHERS = 10;
     static final int TRICKLED = 1_000;

@@ -1,4 +1,4 @@
-package dev.lunchrush.kitchenscreen;
+package dev.lunchrush.support.receiving;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -11,26 +11,27 @@ import org.springframework.validation.annotation.Validated;
 import dev.lunchrush.events.Topology;
 
 /**
- * How the screen's listeners receive ({@code lunchrush.rabbitmq.*}, {@code lunchrush.kafka.*}). The listener
- * annotations and the RabbitMQ container factory read these keys through placeholders (an annotation's attribute
- * can take nothing else), with the same defaults as here; this record declares them, checks them at start and
- * puts them in the configuration metadata ({@code SettingsMetadataTests} holds the two defaults together).
+ * How a reader's listeners receive ({@code lunchrush.rabbitmq.*}, {@code lunchrush.kafka.*}), the same keys in
+ * every reader. The defaults are here and nowhere else: the listener container factories and the listeners read
+ * this record, never a placeholder with a default of its own. A reader whose batches differ says so in its own
+ * {@code application.yml}.
  *
  * @param rabbitmq the queues' listener
  * @param kafka the log's listener
  */
 @Validated
 @ConfigurationProperties("lunchrush")
-record ReceivingProperties(@DefaultValue @Valid Rabbitmq rabbitmq, @DefaultValue @Valid Kafka kafka) {
+public record ReceivingProperties(@DefaultValue @Valid Rabbitmq rabbitmq, @DefaultValue @Valid Kafka kafka) {
 
     /**
-     * @param listen whether the listener of the shared queue and the kitchen's own queue starts
+     * @param listen whether the listener of the shared queue and the reader's own queue starts
      * @param prefetch unacknowledged deliveries the broker may hand the listener: room beyond the batch being
      *     gathered, so that on the shared queue the broker keeps giving this reader its turn
-     * @param batchSize the most deliveries recorded in one journal write and acknowledged at once
-     * @param batchMillis the longest a batch is gathered before it is recorded, in milliseconds
+     * @param batchSize the most deliveries handled (recorded, or processed) as one batch and acknowledged at once
+     * @param batchMillis the longest the kitchen screen gathers a batch before it records it, in milliseconds (the
+     *     dashboard gathers by its own timing)
      */
-    record Rabbitmq(
+    public record Rabbitmq(
             @DefaultValue("true") boolean listen,
             @DefaultValue("100") @Min(1) int prefetch,
             @DefaultValue("25") @Min(1) int batchSize,
@@ -39,9 +40,9 @@ record ReceivingProperties(@DefaultValue @Valid Rabbitmq rabbitmq, @DefaultValue
 
     /**
      * @param listen whether the listener of the log starts
-     * @param topic the log the screen reads in its own consumer group
+     * @param topic the log the reader reads in its own consumer group
      */
-    record Kafka(
+    public record Kafka(
             @DefaultValue("true") boolean listen,
             @DefaultValue(Topology.ORDERS_TOPIC) @NotBlank String topic) {
     }

@@ -1,4 +1,4 @@
-package dev.lunchrush.orderservice.problems;
+package dev.lunchrush.support.problems;
 
 import java.util.List;
 import java.util.Map;
@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 
 /**
- * A request answered with a problem: thrown anywhere, rendered once by {@link ProblemHandler}.
+ * A request answered with a problem document (RFC 9457): thrown anywhere in a service, rendered once by that
+ * service's problem handler with its status, title, detail, the fields to blame ({@code errors}) and any headers.
  * Stack traces are not filled in: these are answers, not bugs, and some come at thousands per second.
  */
 public class ProblemException extends RuntimeException {
@@ -27,6 +28,10 @@ public class ProblemException extends RuntimeException {
         this.headers = Map.copyOf(headers);
     }
 
+    public ProblemException(HttpStatus status, String title, String detail, List<FieldProblem> errors) {
+        this(status, title, detail, errors, Map.of());
+    }
+
     public ProblemException(HttpStatus status, String title, String detail) {
         this(status, title, detail, List.of(), Map.of());
     }
@@ -43,7 +48,7 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(HttpStatus.BAD_REQUEST, title, detail.toString(), errors, Map.of());
     }
 
-    /** 503: the write path cannot take the order now; nothing was acknowledged. */
+    /** The order service's 503: the write path cannot take the order now; nothing was acknowledged. */
     public static ProblemException unavailable(String detail) {
         return new ProblemException(HttpStatus.SERVICE_UNAVAILABLE, "Order not accepted", detail);
     }
