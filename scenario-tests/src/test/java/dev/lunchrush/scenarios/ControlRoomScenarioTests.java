@@ -63,7 +63,8 @@ class ControlRoomScenarioTests {
                 // predicts the death from that room
                 .jvm("order-service", List.of("-Xmx40m", "-Xms40m", "-Xmn6m", "-XX:+UseSerialGC",
                         "-XX:PretenureSizeThreshold=512k", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1"))
-                .jvm("control-room", List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"))
+                .jvm("control-room", List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                        "-XX:+ExitOnOutOfMemoryError"))
                 .inAct("{\"act\":\"shared-queue\"}");
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("LUNCHRUSH_HOME", home(stack).toAbsolutePath().toString());

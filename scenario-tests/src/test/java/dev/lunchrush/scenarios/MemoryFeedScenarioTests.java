@@ -27,13 +27,16 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Act 3, {@code memory-feed}, at a small scale: the order service in a 48 MB heap, which leaves the feed about
- * 22 MB once the service's own live data is in, under an overload against an analytics job that takes 50
- * events/s, each driven by {@code ./demo rush}.
+ * Act 3, {@code memory-feed}, at a small scale: the order service in a small heap under the stack's collector
+ * ({@code infra/jvm/order-service.env}), which leaves the feed a budget of the old generation less the service's
+ * own live data, under an overload against an analytics job that takes 50 events/s, each driven by
+ * {@code ./demo rush}.
  * <ul>
- * <li>{@code unbounded} dies of a real OutOfMemoryError when the feed has eaten the budget, within 25% of
- * the time that the budget, the measured rates and the measured event size predict, and the rush reports
- * as lost the events that were in the feed;
+ * <li>{@code unbounded} dies of a real OutOfMemoryError when the feed has eaten the budget: it stops answering
+ * within 25% of the time that the budget, the measured rates and the measured event size predict, its process
+ * exits within seconds of that, and the rush reports as lost the events that were in the feed. The death is
+ * dated by the service's last answer, not by its process's exit: a service that no longer serves is dead to its
+ * clients, whatever its process does;
  * <li>{@code block}, {@code drop} and {@code throttle}, each under an overload for a quarter longer, keep the
  * same small heap flat, and account for every order exactly. {@code drop} gets 250 orders/s, five times
  * the job: at 500/s for the 6 minutes of its run the generator fell behind on a 2-core machine (a rush not
@@ -52,15 +55,20 @@ class MemoryFeedScenarioTests {
     private static final Logger log = LoggerFactory.getLogger(MemoryFeedScenarioTests.class);
 
     private static final long MIB = 1024 * 1024;
-    private static final int HEAP_MIB = 48;
+    private static final int HEAP_MIB = 56;
     private static final int YOUNG_MIB = 8;
     /**
-     * What the feed can fill: the whole heap, young generation included. The collector gives up only once a full
-     * collection leaves both the old generation and eden nearly full, so the feed's last pages fill the young
-     * generation too, and a prediction from the old generation alone would come late by the young generation's
-     * time to fill. At the death the feed held the heap less the service's own live data.
+     * What the feed can fill: the old generation. Under the stack's collector the feed's pages (larger than the
+     * pretenuring threshold) are allocated straight into the old generation, so the heap is exhausted when a page
+     * finds no room there after a full collection, with the young generation empty; the feed's room is the old
+     * generation less the service's own live data, as {@code ./demo rush} and the control room count it.
      */
-    private static final long HEAP_BYTES = HEAP_MIB * MIB;
+    private static final long OLD_GENERATION_BYTES = (HEAP_MIB - YOUNG_MIB) * MIB;
+    /**
+     * How long the order service's process may outlive its last answer: a service past its budget exits of its
+     * OutOfMemoryError at once ({@code -XX:+ExitOnOutOfMemoryError}), it does not linger unanswering.
+     */
+    private static final double EXITS_WITHIN_SECONDS = 10;
     /** Orders per second offered to unbounded and drop: ten times what the job takes. */
     private static final double RATE = 500;
     private static final double JOB_RATE = 50;
@@ -76,21 +84,20 @@ class MemoryFeedScenarioTests {
     private static final int BYTES_KEPT_PER_EVENT_BESIDES_ITS_OWN = 4;
 
     /**
-     * The parallel collector gives up (an OutOfMemoryError) once collecting takes over 90% of the time and
-     * full collections leave under 10% of the heap free; by default 98% and 2%. With the defaults, a full heap
-     * whose job still frees a few events a second can collect back to back for minutes before it dies: a
-     * clean-clone run saw the feed at its budget 105 s into the rush, as predicted, and the process exit at
-     * 224 s. Only a heap that is full and collecting without pause meets these limits; the bounded strategies'
-     * flat heap never does.
+     * The stack's collector and its death ({@code infra/jvm/order-service.env}): the serial collector with the
+     * feed's pages pretenured, so that a page that finds no room after a full collection is an OutOfMemoryError
+     * at once, and the JVM exits of it. A collector that gives up only on its time spent collecting (the parallel
+     * collector's overhead limit) lets a full heap whose job still frees a few events a second collect back to
+     * back, not answering, long before its process ends.
      */
     @RegisterExtension
     static final Stack stack = new Stack("order-service", "kitchen-screen", "analytics-dashboard")
             .jvm("order-service", List.of("-Xmx" + HEAP_MIB + "m", "-Xms" + HEAP_MIB + "m", "-Xmn" + YOUNG_MIB + "m",
-                    "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1",
-                    "-XX:GCTimeLimit=90", "-XX:GCHeapFreeLimit=10"));
+                    "-XX:+UseSerialGC", "-XX:PretenureSizeThreshold=512k", "-XX:+ExitOnOutOfMemoryError",
+                    "-XX:TieredStopAtLevel=1"));
 
     private static Path home;
-    /** When unbounded died, seconds into its rush; what the bounded runs must outlast. */
+    /** When unbounded stopped answering, seconds into its rush; what the bounded runs must outlast. */
     private static double unboundedDiedAt = Double.NaN;
 
     @BeforeAll
@@ -104,7 +111,7 @@ class MemoryFeedScenarioTests {
         stack.switchAct("{\"act\":\"memory-feed\",\"strategy\":\"unbounded\"}");
         Rush.registerOrderService(stack, home);
         long liveBefore = liveHeap();
-        long budget = HEAP_BYTES - liveBefore;
+        long budget = OLD_GENERATION_BYTES - liveBefore;
         log.info("order service's live heap before the rush {} bytes: the feed's budget is {} bytes", liveBefore, budget);
         assertThat(budget).as("budget left to the feed").isGreaterThan(12 * MIB);
         JsonNode kitchenBefore = stack.getJson("kitchen-screen", "/api/stats");
@@ -118,12 +125,16 @@ class MemoryFeedScenarioTests {
                 // few connections: each keeps buffers on the service's heap, which would eat the budget
                 "--max-in-flight", "64", "--seed", "31"));
 
-        // the real death: the process is gone, of an OutOfMemoryError in its heap
+        // the real death: the process is gone, of an OutOfMemoryError in its heap, within seconds of its last answer
         assertThat(stack.service("order-service").waitFor(Duration.ofSeconds(30))).as("order service exited").isTrue();
         assertThat(stack.service("order-service").log()).contains("OutOfMemoryError");
         JsonNode died = report.json().path("orderServiceDied");
         assertThat(died.isObject()).as("the rush saw the order service die:\n%s", report.output()).isTrue();
-        unboundedDiedAt = died.path("atSeconds").asDouble();
+        double exitedAt = died.path("atSeconds").asDouble();
+        unboundedDiedAt = lastAnswer(report.json().path("snapshots"));
+        log.info("unbounded answered last at {} s, its process exited at {} s", unboundedDiedAt, exitedAt);
+        assertThat(exitedAt - unboundedDiedAt).as("seconds from its last answer (%.1f s) to its exit (%.1f s)",
+                unboundedDiedAt, exitedAt).isLessThan(EXITS_WITHIN_SECONDS);
 
         // when: the budget over the growth the rush measured (surplus × bytes kept per event). The surplus is
         // the one of the service's healthy first half of life: in its last seconds, full collections slow
@@ -135,8 +146,8 @@ class MemoryFeedScenarioTests {
         log.info("unbounded died at {} s; predicted {} s from a budget of {} bytes, surplus {}/s, {} bytes an event",
                 unboundedDiedAt, predicted, budget, surplus, bytesPerEvent);
         assertThat(surplus).as("measured surplus, events/s").isGreaterThan(0.5 * (RATE - JOB_RATE));
-        // Within 25%: the last seconds, when full collections come back to back and slow the intake down, make the
-        // death a little late, later in this small heap than in the full-size service of ./demo up.
+        // Within 25%: in its last seconds full collections come back to back and slow the intake down, which makes
+        // the death a little late against the arithmetic of its healthy life.
         assertThat(unboundedDiedAt).as("death, seconds into the rush, against %.1f s predicted", predicted)
                 .isCloseTo(predicted, within(0.25 * predicted));
 
@@ -218,7 +229,7 @@ class MemoryFeedScenarioTests {
         Rush.registerOrderService(stack, home);
         long pid = stack.service("order-service").pid();
         double unboundedLived = Double.isNaN(unboundedDiedAt)
-                ? (HEAP_BYTES - liveHeap()) / ((RATE - JOB_RATE) * 1000.0) : unboundedDiedAt;
+                ? (OLD_GENERATION_BYTES - liveHeap()) / ((RATE - JOB_RATE) * 1000.0) : unboundedDiedAt;
         long seconds = (long) Math.ceil(LONGER * unboundedLived) + 2;
         JsonNode before = stack.getJson("order-service", "/api/stats");
         JsonNode kitchenBefore = stack.getJson("kitchen-screen", "/api/stats");
@@ -287,6 +298,21 @@ class MemoryFeedScenarioTests {
         return new Bounded(report, seconds, accepted, delivered, dropped,
                 kitchenAfter.path("total").asLong() - kitchenBefore.path("total").asLong(),
                 kitchenAfter.path("duplicatesIgnored").asLong() - kitchenBefore.path("duplicatesIgnored").asLong());
+    }
+
+    /**
+     * When the order service stopped serving, seconds into the rush: the last of the rush's once-a-second snapshots
+     * in which it answered, after which it never answered again.
+     */
+    private static double lastAnswer(JsonNode snapshots) {
+        double last = Double.NaN;
+        for (JsonNode snapshot : snapshots) {
+            if (!snapshot.path("orderServiceDown").asBoolean(false)) {
+                last = snapshot.path("seconds").asDouble();
+            }
+        }
+        assertThat(last).as("a snapshot in which the order service answered").isNotNaN();
+        return last;
     }
 
     /** Events per second by which placed outgrew read, between two times of the rush's snapshots. */

@@ -56,8 +56,10 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
     public static final Duration START_TIMEOUT = Duration.ofMinutes(6);
 
     private static final String ADMIN_PASSWORD = "scenario-admin-secret";
-    // Small, quick-starting JVMs: several of them start at once on a small machine.
-    private static final List<String> JVM_OPTIONS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    // Small, quick-starting JVMs: several of them start at once on a small machine. Each exits of its own
+    // OutOfMemoryError, as every JVM of the stack does: a half-dead service would fail a test late and for the wrong reason.
+    private static final List<String> JVM_OPTIONS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-XX:+ExitOnOutOfMemoryError");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Path dataRoot;

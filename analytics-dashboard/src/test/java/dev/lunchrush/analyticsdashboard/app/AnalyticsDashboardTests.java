@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalTime;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -345,37 +343,6 @@ class AnalyticsDashboardTests {
         finally {
             assertThat(putCapacity(5000, "admin", ADMIN_PASSWORD).statusCode()).isEqualTo(200);
         }
-    }
-
-    @Test
-    void dayReportsPutLocalMidnightInTheRightDay() throws Exception {
-        ZoneId kathmandu = ZoneId.of("Asia/Kathmandu");
-        LocalDate day = LocalDate.of(2024, 3, 10);
-        String kitchen = "kd-" + UUID.randomUUID();
-        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 1, day.atStartOfDay(kathmandu).toInstant())));
-        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 2,
-                day.atTime(LocalTime.of(23, 59, 59, 999_000_000)).atZone(kathmandu).toInstant())));
-        input.publish(Topology.ANALYTICS_QUEUE, OrderEventCodec.encode(order(kitchen, 3, day.plusDays(1).atStartOfDay(kathmandu).toInstant())));
-
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                assertThat(json.readTree(get("/api/days/2024-03-11?zone=Asia/Kathmandu")).path("totalOrders").asLong()).isEqualTo(1));
-        JsonNode first = json.readTree(get("/api/days/2024-03-10?zone=Asia/Kathmandu"));
-        assertThat(first.path("date").asString()).isEqualTo("2024-03-10");
-        assertThat(first.path("zone").asString()).isEqualTo("Asia/Kathmandu");
-        assertThat(first.path("totalOrders").asLong()).isEqualTo(2);
-        assertThat(first.path("ordersPerKitchen").path(kitchen).asLong()).isEqualTo(2);
-        assertThat(first.path("ordersPerHour").path("00").asLong()).isEqualTo(1);
-        assertThat(first.path("ordersPerHour").path("23").asLong()).isEqualTo(1);
-        assertThat(first.path("ordersPerHour").size()).isEqualTo(24);
-        assertThat(first.path("portionsPerDish").path("pad-thai").asLong()).isEqualTo(4);
-        JsonNode second = json.readTree(get("/api/days/2024-03-11?zone=Asia/Kathmandu"));
-        assertThat(second.path("ordersPerHour").path("00").asLong()).isEqualTo(1);
-        // the same orders in UTC: local midnight of the 10th is 18:15 on the 9th
-        JsonNode utc = json.readTree(get("/api/days/2024-03-09?zone=UTC"));
-        assertThat(utc.path("ordersPerHour").path("18").asLong()).isEqualTo(1);
-        assertThat(json.readTree(get("/api/days/2024-01-01")).path("totalOrders").asLong()).isZero();
-        assertThat(send("GET", "/api/days/2024-13-01", null, null).statusCode()).isEqualTo(400);
-        assertThat(send("GET", "/api/days/2024-03-10?zone=Mars/Olympus", null, null).statusCode()).isEqualTo(400);
     }
 
     /**

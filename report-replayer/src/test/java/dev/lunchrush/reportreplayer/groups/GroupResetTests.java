@@ -40,7 +40,10 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** The group reset against a real Kafka broker: dry run, applying, and the refusal while a reader runs. */
+/**
+ * The group reset against a real Kafka broker: dry run, applying, and the refusal while a reader runs. Its web edge
+ * (bad input, who may reset) is a slice, {@link GroupResetControllerTests}.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"logging.level.kafka=WARN", "logging.level.org.apache.kafka=WARN", "logging.level.state.change.logger=WARN"})
 class GroupResetTests {
@@ -150,24 +153,6 @@ class GroupResetTests {
             reader.join(10_000);
         }
         assertThat(committed(group)).isEqualTo(before);
-    }
-
-    @Test
-    void badInputIsRefusedWithTheFieldNamed() throws Exception {
-        assertInvalid("/admin/groups/kitchen-screen/reset", "{\"toDatetime\":\"last thursday\"}", "toDatetime");
-        assertInvalid("/admin/groups/kitchen-screen/reset", "{\"toDatetime\":\"2026-11-26T00:00:00\"}", "toDatetime");
-        assertInvalid("/admin/groups/kitchen-screen/reset", "{\"dryRun\":true}", "toDatetime");
-        assertInvalid("/admin/groups/bad%20group!/reset", "{\"toDatetime\":\"2026-11-26T00:00:00Z\"}", "group");
-        assertThat(TestLog.call(port, "POST", "/admin/groups/kitchen-screen/reset", "{\"toDatetime\":\"2026-11-26T00:00:00Z\"}",
-                null, null).statusCode()).isEqualTo(401);
-        assertThat(TestLog.call(port, "POST", "/admin/groups/kitchen-screen/reset", "{\"toDatetime\":\"2026-11-26T00:00:00Z\"}",
-                "viewer", TestLog.VIEWER_PASSWORD).statusCode()).isEqualTo(403);
-    }
-
-    private void assertInvalid(String path, String body, String field) throws Exception {
-        HttpResponse<String> response = TestLog.asAdmin(port, "POST", path, body);
-        assertThat(response.statusCode()).as(body).isEqualTo(400);
-        assertThat(JSON.readTree(response.body()).path("field").asString()).isEqualTo(field);
     }
 
     /** By reading the partitions plainly: the first offset whose timestamp is at or after the time, else the end. */
