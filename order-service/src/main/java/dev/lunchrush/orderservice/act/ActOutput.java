@@ -4,19 +4,15 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.support.readiness.SourceCheck;
 
 /**
  * One act as the order service plays it: where it writes an order, what must answer for the service to be ready,
- * and what it does when the act is switched to. One class per act, picked by {@link Acts}; the intake, the
+ * and what it does when the act is switched to. One class per act, mapped to its act by {@link Acts}; the intake, the
  * readiness probe and the act switch ask the current act's output and never compare acts themselves.
  */
 public interface ActOutput {
-
-    /** The act this output plays. */
-    Act act();
 
     /**
      * Writes one order. {@code event} makes the order's event; call it once, and only when the order will be

@@ -6,7 +6,6 @@ import java.util.function.Supplier;
 
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.publishing.KafkaOrderPublisher;
 import dev.lunchrush.orderservice.publishing.KafkaTopology;
@@ -26,11 +25,6 @@ class LogAct implements ActOutput {
     LogAct(KafkaOrderPublisher kafka, KafkaTopology topics) {
         this.kafka = kafka;
         this.topics = topics;
-    }
-
-    @Override
-    public Act act() {
-        return Act.LOG;
     }
 
     @Override

@@ -9,7 +9,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.Topology;
@@ -45,11 +44,6 @@ class MemoryFeedAct implements ActOutput {
         this.feed = feed;
         this.rabbit = rabbit;
         this.blocking = blocking;
-    }
-
-    @Override
-    public Act act() {
-        return Act.MEMORY_FEED;
     }
 
     @Override

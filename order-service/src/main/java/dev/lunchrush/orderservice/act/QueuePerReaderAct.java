@@ -6,7 +6,6 @@ import java.util.function.Supplier;
 
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
@@ -21,11 +20,6 @@ class QueuePerReaderAct implements ActOutput {
 
     QueuePerReaderAct(RabbitOrderPublisher rabbit) {
         this.rabbit = rabbit;
-    }
-
-    @Override
-    public Act act() {
-        return Act.QUEUE_PER_READER;
     }
 
     @Override

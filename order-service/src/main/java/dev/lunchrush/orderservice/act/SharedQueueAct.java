@@ -6,7 +6,6 @@ import java.util.function.Supplier;
 
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.Topology;
@@ -21,11 +20,6 @@ class SharedQueueAct implements ActOutput {
 
     SharedQueueAct(RabbitOrderPublisher rabbit) {
         this.rabbit = rabbit;
-    }
-
-    @Override
-    public Act act() {
-        return Act.SHARED_QUEUE;
     }
 
     @Override
