@@ -10,6 +10,7 @@ import org.springframework.kafka.core.KafkaAdmin;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
 import dev.lunchrush.events.Act;
+import dev.lunchrush.events.Act.Source;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
 import dev.lunchrush.support.readiness.OrderServiceAct;
@@ -29,9 +30,17 @@ class ReadinessConfiguration {
         OrderServiceAct act = new OrderServiceAct(properties.orderService().url());
         SourceCheck queues = BrokerChecks.Rabbit.of(rabbitmq);
         SourceCheck log = BrokerChecks.Kafka.of(kafka, "analytics-dashboard");
+        return forTheAct(act, queues, log);
+    }
+
+    /**
+     * The sources of the act the order service says: {@code queues} for a queue, the order service for its feed,
+     * {@code log} for the log.
+     */
+    static ActReadiness forTheAct(OrderServiceAct act, SourceCheck queues, SourceCheck log) {
         List<SourceCheck> both = List.of(queues, log);
-        Map<Act.Source, List<SourceCheck>> reads = Map.of(Act.Source.QUEUE, List.of(queues),
-                Act.Source.FEED, List.of(act.check()), Act.Source.LOG, List.of(log));
+        Map<Source, List<SourceCheck>> reads = Map.of(Source.QUEUE, List.of(queues),
+                Source.FEED, List.of(act.check()), Source.LOG, List.of(log));
         return new ActReadiness(act::current, current -> current
                 .map(known -> reads.getOrDefault(known.analyticsReads(), both))
                 .orElse(both));

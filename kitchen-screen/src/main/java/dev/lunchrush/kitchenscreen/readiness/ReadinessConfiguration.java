@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaAdmin;
 
 import dev.lunchrush.events.Act;
+import dev.lunchrush.events.Act.Source;
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
@@ -28,8 +29,13 @@ class ReadinessConfiguration {
         OrderServiceAct act = new OrderServiceAct(properties.orderService().url());
         SourceCheck queues = BrokerChecks.Rabbit.of(rabbitmq);
         SourceCheck log = BrokerChecks.Kafka.of(kafka, "kitchen-screen");
+        return forTheAct(act, queues, log);
+    }
+
+    /** The sources of the act the order service says: {@code queues} for a queue, {@code log} for the log. */
+    static ActReadiness forTheAct(OrderServiceAct act, SourceCheck queues, SourceCheck log) {
         List<SourceCheck> both = List.of(queues, log);
-        Map<Act.Source, List<SourceCheck>> reads = Map.of(Act.Source.QUEUE, List.of(queues), Act.Source.LOG, List.of(log));
+        Map<Source, List<SourceCheck>> reads = Map.of(Source.QUEUE, List.of(queues), Source.LOG, List.of(log));
         return new ActReadiness(act::current, current -> current
                 .map(known -> reads.getOrDefault(known.kitchenReads(), both))
                 .orElse(both));
