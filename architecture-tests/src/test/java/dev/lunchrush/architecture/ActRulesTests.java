@@ -32,6 +32,7 @@ class ActRulesTests {
         assertThat(result.hasViolation()).isTrue();
         assertThat(result.getFailureReport().toString())
                 .contains("SwitchesOnTheAct takes the act's ordinal")
+                .contains("SwitchesOnTheAct$1 switches on the act (holds its switch map)")
                 .contains("ComparesTheAct names the act's constant LOG");
     }
 }
