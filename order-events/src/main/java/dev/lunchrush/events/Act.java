@@ -15,32 +15,22 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum Act {
 
     /** Act 1: one RabbitMQ work queue, both readers compete on it. */
-    SHARED_QUEUE("shared-queue", Source.QUEUE, Source.QUEUE),
+    SHARED_QUEUE("shared-queue", OrderSource.QUEUE, OrderSource.QUEUE),
 
     /** Act 2: a fanout exchange, one queue per reader. */
-    QUEUE_PER_READER("queue-per-reader", Source.QUEUE, Source.QUEUE),
+    QUEUE_PER_READER("queue-per-reader", OrderSource.QUEUE, OrderSource.QUEUE),
 
     /** Act 3: the kitchen keeps its own queue, the analytics job pulls from an in-memory feed. */
-    MEMORY_FEED("memory-feed", Source.QUEUE, Source.FEED),
+    MEMORY_FEED("memory-feed", OrderSource.QUEUE, OrderSource.FEED),
 
     /** Act 4: the Kafka topic, one consumer group per reader. */
-    LOG("log", Source.LOG, Source.LOG);
-
-    /** Where a reader takes the orders from in an act. */
-    public enum Source {
-        /** A RabbitMQ queue. */
-        QUEUE,
-        /** The order service's in-memory feed ({@code GET /feed}). */
-        FEED,
-        /** The Kafka log. */
-        LOG
-    }
+    LOG("log", OrderSource.LOG, OrderSource.LOG);
 
     private final String id;
-    private final Source kitchen;
-    private final Source analytics;
+    private final OrderSource kitchen;
+    private final OrderSource analytics;
 
-    Act(String id, Source kitchen, Source analytics) {
+    Act(String id, OrderSource kitchen, OrderSource analytics) {
         this.id = id;
         this.kitchen = kitchen;
         this.analytics = analytics;
@@ -52,18 +42,18 @@ public enum Act {
     }
 
     /** Where the kitchen screen reads in this act. */
-    public Source kitchenReads() {
+    public OrderSource kitchenReads() {
         return kitchen;
     }
 
     /** Where the analytics dashboard reads in this act. */
-    public Source analyticsReads() {
+    public OrderSource analyticsReads() {
         return analytics;
     }
 
     /** True in the act whose orders also go to the order service's in-memory feed (its strategy and capacity apply). */
     public boolean hasFeed() {
-        return analytics == Source.FEED;
+        return analytics == OrderSource.FEED;
     }
 
     /** The act the lesson starts with, and the order service's act before it was ever switched. */

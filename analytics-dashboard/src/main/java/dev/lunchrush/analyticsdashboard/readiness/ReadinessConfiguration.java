@@ -10,7 +10,7 @@ import org.springframework.kafka.core.KafkaAdmin;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
 import dev.lunchrush.events.Act;
-import dev.lunchrush.events.Act.Source;
+import dev.lunchrush.events.OrderSource;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
 import dev.lunchrush.support.readiness.OrderServiceAct;
@@ -39,8 +39,8 @@ class ReadinessConfiguration {
      */
     static ActReadiness forTheAct(OrderServiceAct act, SourceCheck queues, SourceCheck log) {
         List<SourceCheck> both = List.of(queues, log);
-        Map<Source, List<SourceCheck>> reads = Map.of(Source.QUEUE, List.of(queues),
-                Source.FEED, List.of(act.check()), Source.LOG, List.of(log));
+        Map<OrderSource, List<SourceCheck>> reads = Map.of(OrderSource.QUEUE, List.of(queues),
+                OrderSource.FEED, List.of(act.check()), OrderSource.LOG, List.of(log));
         return new ActReadiness(act::current, current -> current
                 .map(known -> reads.getOrDefault(known.analyticsReads(), both))
                 .orElse(both));

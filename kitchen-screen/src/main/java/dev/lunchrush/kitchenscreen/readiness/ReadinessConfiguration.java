@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaAdmin;
 
 import dev.lunchrush.events.Act;
-import dev.lunchrush.events.Act.Source;
+import dev.lunchrush.events.OrderSource;
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
@@ -35,7 +35,7 @@ class ReadinessConfiguration {
     /** The sources of the act the order service says: {@code queues} for a queue, {@code log} for the log. */
     static ActReadiness forTheAct(OrderServiceAct act, SourceCheck queues, SourceCheck log) {
         List<SourceCheck> both = List.of(queues, log);
-        Map<Source, List<SourceCheck>> reads = Map.of(Source.QUEUE, List.of(queues), Source.LOG, List.of(log));
+        Map<OrderSource, List<SourceCheck>> reads = Map.of(OrderSource.QUEUE, List.of(queues), OrderSource.LOG, List.of(log));
         return new ActReadiness(act::current, current -> current
                 .map(known -> reads.getOrDefault(known.kitchenReads(), both))
                 .orElse(both));
