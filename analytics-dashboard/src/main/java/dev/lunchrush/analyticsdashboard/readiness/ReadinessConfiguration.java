@@ -1,6 +1,7 @@
 package dev.lunchrush.analyticsdashboard.readiness;
 
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.context.annotation.Bean;
@@ -8,6 +9,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaAdmin;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
+import dev.lunchrush.events.Act;
+import dev.lunchrush.events.OrderSource;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
 import dev.lunchrush.support.readiness.OrderServiceAct;
@@ -15,8 +18,9 @@ import dev.lunchrush.support.readiness.ReadingReadiness;
 import dev.lunchrush.support.readiness.SourceCheck;
 
 /**
- * Ready when the current act's source answers: RabbitMQ in acts 1-2, the order service (its feed) in act 3, Kafka
- * in act 4. The act is the order service's; before it ever answered, both brokers.
+ * Ready when the source the dashboard reads in the current act ({@link Act#analyticsReads()}) answers: RabbitMQ for
+ * a queue, the order service for its feed, Kafka for the log. The act is the order service's; before it ever
+ * answered, both brokers.
  */
 @Configuration(proxyBeanMethods = false)
 class ReadinessConfiguration {
@@ -26,13 +30,20 @@ class ReadinessConfiguration {
         OrderServiceAct act = new OrderServiceAct(properties.orderService().url());
         SourceCheck queues = BrokerChecks.Rabbit.of(rabbitmq);
         SourceCheck log = BrokerChecks.Kafka.of(kafka, "analytics-dashboard");
+        return forTheAct(act, queues, log);
+    }
+
+    /**
+     * The sources of the act the order service says: {@code queues} for a queue, the order service for its feed,
+     * {@code log} for the log.
+     */
+    static ActReadiness forTheAct(OrderServiceAct act, SourceCheck queues, SourceCheck log) {
+        List<SourceCheck> both = List.of(queues, log);
+        Map<OrderSource, List<SourceCheck>> reads = Map.of(OrderSource.QUEUE, List.of(queues),
+                OrderSource.FEED, List.of(act.check()), OrderSource.LOG, List.of(log));
         return new ActReadiness(act::current, current -> current
-                .map(known -> switch (known) {
-                    case LOG -> List.of(log);
-                    case MEMORY_FEED -> List.of(act.check());
-                    case SHARED_QUEUE, QUEUE_PER_READER -> List.of(queues);
-                })
-                .orElse(List.of(queues, log)));
+                .map(known -> reads.getOrDefault(known.analyticsReads(), both))
+                .orElse(both));
     }
 
     /** Down while the reader is held though its sources answer: its store failing, or offsets it cannot vouch for. */

@@ -8,7 +8,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
 
 /**
@@ -62,7 +61,7 @@ class ActInfo {
     }
 
     static Tags tags(ActState state) {
-        boolean feed = state.act() == Act.MEMORY_FEED;
+        boolean feed = state.act().hasFeed();
         boolean bounded = feed && state.strategy() != FeedStrategy.UNBOUNDED;
         return Tags.of(
                 "act", state.act().id(),

@@ -5,13 +5,13 @@ import dev.lunchrush.events.FeedStrategy;
 
 /**
  * Where orders go now. {@code strategy} and {@code capacity} are the in-memory feed's settings;
- * they only matter in {@link Act#MEMORY_FEED} and keep their last values in the other acts.
+ * they only matter in the act that has the feed ({@link Act#hasFeed()}) and keep their last values in the others.
  */
 public record ActState(Act act, FeedStrategy strategy, int capacity) {
 
     public static final int DEFAULT_CAPACITY = 10_000;
 
     public static ActState initial() {
-        return new ActState(Act.SHARED_QUEUE, FeedStrategy.UNBOUNDED, DEFAULT_CAPACITY);
+        return new ActState(Act.first(), FeedStrategy.UNBOUNDED, DEFAULT_CAPACITY);
     }
 }

@@ -15,6 +15,7 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.OrderAccepted;
 import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.orderservice.act.Acts;
 import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
@@ -38,15 +39,17 @@ class OrderPlacement {
 
     private final OrderRequestParser parser;
     private final OrderIntake intake;
+    private final Acts acts;
     private final IdempotencyStore idempotency;
     private final OrdersInTheLog orders;
     private final BlockingWork blocking;
     private final JsonMapper json;
 
-    OrderPlacement(OrderRequestParser parser, OrderIntake intake, IdempotencyStore idempotency, OrdersInTheLog orders,
-            BlockingWork blocking, JsonMapper json) {
+    OrderPlacement(OrderRequestParser parser, OrderIntake intake, Acts acts, IdempotencyStore idempotency,
+            OrdersInTheLog orders, BlockingWork blocking, JsonMapper json) {
         this.parser = parser;
         this.intake = intake;
+        this.acts = acts;
         this.idempotency = idempotency;
         this.orders = orders;
         this.blocking = blocking;
@@ -97,14 +100,15 @@ class OrderPlacement {
 
     /**
      * A retry of an order whose outcome went unknown and whose broker's answer never came to this process (it was
-     * restarted meanwhile, or the answer will not come): in the log act, the log says: found, the first attempt's 201;
-     * not found, the order is placed now; the log unread, 503 outcome unknown again. RabbitMQ cannot be asked about a
-     * message: 409, the order not placed again under this key.
+     * restarted meanwhile, or the answer will not come): where the first attempt's act can be asked for an order
+     * ({@link dev.lunchrush.orderservice.act.ActOutput#canBeAskedForAnOrder()}, the log), it says: found, the first
+     * attempt's 201; not found, the order is placed now; the log unread, 503 outcome unknown again. RabbitMQ cannot be
+     * asked about a message: 409, the order not placed again under this key.
      */
     private CompletableFuture<StoredResponse> earlierUnknown(OrderRequest order, byte[] note, IdempotencyStore.Attempt attempt,
             Executor continuation) {
         OrderAccepted earlier = json.readValue(note, OrderAccepted.class);
-        if (!Act.LOG.id().equals(earlier.act())) {
+        if (!Act.find(earlier.act()).map(act -> acts.output(act).canBeAskedForAnOrder()).orElse(false)) {
             throw new ProblemException(HttpStatus.CONFLICT, "Outcome unknown", "the first request with this "
                     + "Idempotency-Key, order " + earlier.orderId() + " (act " + earlier.act() + "), was handed to RabbitMQ, "
                     + "whose answer this service never got (it was restarted, or lost the connection, meanwhile): the order "

@@ -14,16 +14,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.EventListener;
 import org.springframework.kafka.core.KafkaAdmin;
 
-import dev.lunchrush.events.Act;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.orderservice.act.ActChanged;
 import dev.lunchrush.support.topology.OrderTopics;
 
 /**
  * The log's topics, declared by the writer. Boot's KafkaAdmin would create them while the context
  * starts and hold the start up for its whole timeout when Kafka is down (act 1 to 3 do not need
  * Kafka), so automatic creation is off ({@code spring.kafka.admin.auto-create=false}) and this class
- * creates them after start, again when the act becomes {@code log}, and before a write to the log
+ * creates them after start, again when the log act is entered (its act class asks), and before a write to the log
  * as long as it has not succeeded (at most once per {@code lunchrush.kafka.topic-retry}).
  */
 @Configuration(proxyBeanMethods = false)
@@ -56,13 +54,6 @@ public class KafkaTopology {
     @EventListener(ApplicationReadyEvent.class)
     void createAfterStart() {
         ensureTopicsInBackground();
-    }
-
-    @EventListener
-    void actChanged(ActChanged change) {
-        if (change.current().act() == Act.LOG) {
-            ensureTopicsInBackground();
-        }
     }
 
     /** True once the topics are in place: from then on nothing is asked before a write. */

@@ -1,6 +1,5 @@
 package dev.lunchrush.orderservice.readiness;
 
-import java.util.List;
 import java.util.Optional;
 
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
@@ -9,28 +8,30 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaAdmin;
 
 import dev.lunchrush.events.Act;
+import dev.lunchrush.orderservice.act.ActOutput;
+import dev.lunchrush.orderservice.act.Acts;
 import dev.lunchrush.orderservice.act.CurrentAct;
+import dev.lunchrush.orderservice.act.OutputChecks;
 import dev.lunchrush.orderservice.publishing.PublishingBlock;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.BrokerChecks;
 import dev.lunchrush.support.readiness.SourceCheck;
 
 /**
- * Ready when the current act's output takes orders: in acts 1-3 RabbitMQ answers and does not block this service's
- * publishing (a memory or disk alarm: {@link PublishingBlock}; in act 3 the kitchen's queue, the feed is in this
- * service's memory), in act 4 Kafka answers. A stopped RabbitMQ leaves the log act ready, a stopped Kafka the queue
- * acts.
+ * Ready when the current act's output takes orders: what its {@link ActOutput#needs} names, of RabbitMQ answering,
+ * RabbitMQ not blocking this service's publishing (a memory or disk alarm: {@link PublishingBlock}) and Kafka
+ * answering. A stopped broker leaves the acts that do not write to it ready.
  */
 @Configuration(proxyBeanMethods = false)
 class ReadinessConfiguration {
 
     @Bean(ActReadiness.NAME)
-    ActReadiness sources(CurrentAct currentAct, ConnectionFactory rabbitmq, PublishingBlock block, KafkaAdmin kafka) {
-        SourceCheck queues = BrokerChecks.Rabbit.of(rabbitmq);
-        SourceCheck publishing = publishing(block);
-        SourceCheck log = BrokerChecks.Kafka.of(kafka, "order-service");
+    ActReadiness sources(CurrentAct currentAct, Acts acts, ConnectionFactory rabbitmq, PublishingBlock block,
+            KafkaAdmin kafka) {
+        OutputChecks checks = new OutputChecks(BrokerChecks.Rabbit.of(rabbitmq), publishing(block),
+                BrokerChecks.Kafka.of(kafka, "order-service"));
         return new ActReadiness(() -> Optional.of(currentAct.get().act()),
-                act -> act.orElse(Act.SHARED_QUEUE) == Act.LOG ? List.of(log) : List.of(queues, publishing));
+                act -> acts.output(act.orElse(Act.first())).needs(checks));
     }
 
     /**

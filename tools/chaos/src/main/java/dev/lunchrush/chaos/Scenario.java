@@ -13,28 +13,28 @@ import dev.lunchrush.events.Act;
  */
 public enum Scenario {
 
-    KAFKA_KILL("kafka-kill", Act.LOG, Oracle.LOG,
+    KAFKA_KILL("kafka-kill", "log", Oracle.LOG,
             "kill -9 of a Kafka broker, dead 10 s (20 s in a cluster), restarted on its data"),
-    KAFKA_FREEZE("kafka-freeze", Act.LOG, Oracle.LOG,
+    KAFKA_FREEZE("kafka-freeze", "log", Oracle.LOG,
             "SIGSTOP of a Kafka broker for 20 s, then SIGCONT: every request answered 201 or 503 within the timeout"),
-    ORDER_SERVICE_KILL("order-service-kill", Act.LOG, Oracle.LOG, "kill -9 of the order service, restarted"),
-    KITCHEN_SCREEN_KILL("kitchen-screen-kill", Act.LOG, Oracle.LOG, "kill -9 of the kitchen screen, restarted"),
-    DASHBOARD_KILL("analytics-dashboard-kill", Act.LOG, Oracle.LOG, "kill -9 of the analytics dashboard, restarted"),
-    POISON("poison", Act.LOG, Oracle.LOG,
+    ORDER_SERVICE_KILL("order-service-kill", "log", Oracle.LOG, "kill -9 of the order service, restarted"),
+    KITCHEN_SCREEN_KILL("kitchen-screen-kill", "log", Oracle.LOG, "kill -9 of the kitchen screen, restarted"),
+    DASHBOARD_KILL("analytics-dashboard-kill", "log", Oracle.LOG, "kill -9 of the analytics dashboard, restarted"),
+    POISON("poison", "log", Oracle.LOG,
             "bad bytes, wrong schema and oversized, on the log and on the three order queues"),
-    RABBITMQ_RESTART_SHARED_QUEUE("rabbitmq-restart-shared-queue", Act.SHARED_QUEUE, Oracle.SHARED_QUEUE,
+    RABBITMQ_RESTART_SHARED_QUEUE("rabbitmq-restart-shared-queue", "shared-queue", Oracle.SHARED_QUEUE,
             "act 1: RabbitMQ stopped for 10 s (rabbitmqctl stop_app) and started again"),
-    RABBITMQ_RESTART_MEMORY_FEED("rabbitmq-restart-memory-feed", Act.MEMORY_FEED, Oracle.MEMORY_FEED,
+    RABBITMQ_RESTART_MEMORY_FEED("rabbitmq-restart-memory-feed", "memory-feed", Oracle.MEMORY_FEED,
             "act 3: RabbitMQ stopped for 10 s and started again while the kitchen queue and the feed fill"),
-    BACKFILL_KAFKA_KILL("backfill-kafka-kill", Act.LOG, Oracle.REPLAY,
+    BACKFILL_KAFKA_KILL("backfill-kafka-kill", "log", Oracle.REPLAY,
             "kill -9 of a Kafka broker in the middle of a backfill of " + BackfillFault.KILL_ORDERS
                     + " orders of yesterday, dead 10 s (20 s in a cluster), restarted; the day replayed before and after"),
-    BACKFILL_KAFKA_FREEZE("backfill-kafka-freeze", Act.LOG, Oracle.REPLAY,
+    BACKFILL_KAFKA_FREEZE("backfill-kafka-freeze", "log", Oracle.REPLAY,
             "SIGSTOP of a Kafka broker " + BackfillFault.FREEZES + " times for " + BackfillFault.FREEZE.toSeconds()
                     + " s during a backfill of " + BackfillFault.FREEZE_ORDERS + " orders of yesterday, each when a "
                     + "batch is in the log whole and its commit not yet written; the day replayed before and after"),
     // last: it leaves every service as it found it only when they all hold, and the others need them
-    HOSTILE_CLIENTS("hostile-clients", Act.LOG, Oracle.SERVICES,
+    HOSTILE_CLIENTS("hostile-clients", "log", Oracle.SERVICES,
             HostileClients.IDLE + " connections declaring a 64 KB order and sending nothing and " + HostileClients.SLOW
                     + " sending it a byte a second against the order service, a tenth of that against every other service, "
                     + "held " + HostileClients.HOLD.toSeconds() + " s after a warm-up of " + HostileClients.WARM_UP.toSeconds()
@@ -60,9 +60,10 @@ public enum Scenario {
     final Oracle oracle;
     final String description;
 
-    Scenario(String id, Act act, Oracle oracle, String description) {
+    /** {@code act} as {@code ./demo act} names it: the fault suite is a client of the order service's API. */
+    Scenario(String id, String act, Oracle oracle, String description) {
         this.id = id;
-        this.act = act;
+        this.act = Act.fromId(act);
         this.oracle = oracle;
         this.description = description;
     }

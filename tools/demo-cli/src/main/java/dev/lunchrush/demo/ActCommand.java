@@ -55,7 +55,7 @@ public class ActCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("current act: " + describe(orderService.get("/api/act")));
             return ExitCodes.DONE;
         }
-        if (act != Act.MEMORY_FEED && (strategy != null || capacity != null)) {
+        if (!act.hasFeed() && (strategy != null || capacity != null)) {
             throw DemoException.badInput("--strategy and --capacity are for memory-feed only, not " + act.id());
         }
         if (capacity != null && capacity <= 0) {
@@ -76,7 +76,7 @@ public class ActCommand implements Callable<Integer> {
 
     static String describe(JsonNode state) {
         String name = ServiceClient.text(state, "act");
-        if (!Act.MEMORY_FEED.id().equals(name)) {
+        if (!Act.find(name).map(Act::hasFeed).orElse(false)) {
             return name;
         }
         return name + " (strategy " + ServiceClient.text(state, "strategy") + ", capacity "

@@ -1,4 +1,4 @@
-package dev.lunchrush.orderservice.feed;
+package dev.lunchrush.orderservice.act;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -7,28 +7,29 @@ import org.junit.jupiter.api.Test;
 
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
-import dev.lunchrush.orderservice.act.ActChanged;
-import dev.lunchrush.orderservice.act.ActState;
+import dev.lunchrush.orderservice.feed.OrderFeed;
+import dev.lunchrush.orderservice.publishing.RabbitOrderPublisher;
+import dev.lunchrush.orderservice.web.BlockingWork;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 
-class FeedBudgetBaselineTests {
+class MemoryFeedActTests {
 
-    private final FeedBudgetBaseline baseline = new FeedBudgetBaseline();
-    private final ActState log = new ActState(Act.LOG, FeedStrategy.UNBOUNDED, 10_000);
+    private final MemoryFeedAct memoryFeed = new MemoryFeedAct(mock(OrderFeed.class), mock(RabbitOrderPublisher.class),
+            mock(BlockingWork.class));
 
     @Test
     void aSwitchIntoTheUnboundedFeedCollectsTheWholeHeap() {
         long before = fullCollections();
-        baseline.actChanged(new ActChanged(log, new ActState(Act.MEMORY_FEED, FeedStrategy.UNBOUNDED, 10_000)));
+        memoryFeed.entered(new ActState(Act.MEMORY_FEED, FeedStrategy.UNBOUNDED, 10_000));
         assertThat(fullCollections()).isGreaterThan(before);
     }
 
     @Test
-    void otherSwitchesCollectNothing() {
+    void aSwitchIntoABoundedFeedCollectsNothing() {
         long before = fullCollections();
-        baseline.actChanged(new ActChanged(log, new ActState(Act.MEMORY_FEED, FeedStrategy.DROP, 10_000)));
-        baseline.actChanged(new ActChanged(log, log));
+        memoryFeed.entered(new ActState(Act.MEMORY_FEED, FeedStrategy.DROP, 10_000));
         assertThat(fullCollections()).isEqualTo(before);
     }
 
