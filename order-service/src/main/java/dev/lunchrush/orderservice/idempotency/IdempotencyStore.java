@@ -7,10 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Base64;
 import java.util.Optional;
@@ -28,10 +25,8 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
-import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.storage.LocalStore;
@@ -60,11 +55,6 @@ import dev.lunchrush.orderservice.storage.LocalStore;
 public class IdempotencyStore implements ApplicationListener<ContextClosedEvent> {
 
     private static final Logger log = LoggerFactory.getLogger(IdempotencyStore.class);
-
-    private static final int MAX_KEY_LENGTH = 200;
-
-    /** The prototype each hash copies (never used itself, so never shared between threads). */
-    private static final MessageDigest SHA_256 = sha256Digest();
 
     private static final Duration WAIT_FOR_FIRST = Duration.ofSeconds(30);
     /**
@@ -130,8 +120,8 @@ public class IdempotencyStore implements ApplicationListener<ContextClosedEvent>
 
     private CompletableFuture<StoredResponse> execute(LocalStore.Family family, String key, byte[] canonicalRequest,
             Function<Attempt, CompletableFuture<StoredResponse>> action) {
-        checkKey(key);
-        byte[] hash = sha256(canonicalRequest);
+        KeyedRequests.checkKey(key);
+        byte[] hash = KeyedRequests.sha256(canonicalRequest);
         InFlight mine = new InFlight(hash, new CompletableFuture<>());
         String running = family.name() + " " + key;
         InFlight first = inFlight.putIfAbsent(running, mine);
@@ -142,7 +132,7 @@ public class IdempotencyStore implements ApplicationListener<ContextClosedEvent>
         try {
             Optional<Stored> stored = find(family, key);
             if (stored.isPresent()) {
-                requireSameRequest(key, hash, stored.get().hash());
+                KeyedRequests.requireSameRequest(key, hash, stored.get().hash());
             }
             if (stored.isPresent() && stored.get().note() == null) {
                 replays.increment();
@@ -217,7 +207,7 @@ public class IdempotencyStore implements ApplicationListener<ContextClosedEvent>
     }
 
     private CompletableFuture<StoredResponse> awaitFirst(String key, byte[] hash, InFlight running) {
-        requireSameRequest(key, hash, running.hash());
+        KeyedRequests.requireSameRequest(key, hash, running.hash());
         boolean unknown = running.outcomeUnknown;
         // a copy: a waiter that gives up must not end the wait of the others
         return running.answer().copy().orTimeout((unknown ? WAIT_FOR_UNKNOWN : WAIT_FOR_FIRST).toMillis(),
@@ -266,42 +256,6 @@ public class IdempotencyStore implements ApplicationListener<ContextClosedEvent>
         catch (LocalStore.StoreException ex) {
             // the order is accepted and answered; only its replay is lost, which the log says
             log.error("could not store the answer for Idempotency-Key {}: a retry would place the order again", key, ex);
-        }
-    }
-
-    private static void requireSameRequest(String key, byte[] hash, byte[] storedHash) {
-        if (!MessageDigest.isEqual(hash, storedHash)) {
-            throw new ProblemException(HttpStatus.valueOf(422), "Idempotency-Key reused",
-                    "the Idempotency-Key '" + key + "' was used before for a different request",
-                    List.of(new FieldProblem("Idempotency-Key", "already used for a different request body")), Map.of());
-        }
-    }
-
-    private static void checkKey(String key) {
-        if (key.isBlank() || key.length() > MAX_KEY_LENGTH || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
-            throw ProblemException.invalid("Invalid request", List.of(new FieldProblem("Idempotency-Key",
-                    "must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters")));
-        }
-    }
-
-    /** SHA-256 of the bytes, from a copy of one digest: looking the algorithm up among the providers cost more. */
-    private static byte[] sha256(byte[] bytes) {
-        try {
-            return ((MessageDigest) SHA_256.clone()).digest(bytes);
-        }
-        catch (CloneNotSupportedException ex) {
-            throw new IllegalStateException(ex);
-        }
-    }
-
-    private static MessageDigest sha256Digest() {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            digest.clone();
-            return digest;
-        }
-        catch (NoSuchAlgorithmException | CloneNotSupportedException ex) {
-            throw new IllegalStateException("SHA-256 that can be copied is needed for Idempotency-Key", ex);
         }
     }
 

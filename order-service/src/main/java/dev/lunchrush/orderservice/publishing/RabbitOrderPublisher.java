@@ -30,7 +30,6 @@ import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitOperations;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.http.HttpStatus;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
 
@@ -389,13 +388,5 @@ public class RabbitOrderPublisher implements DisposableBean {
      */
     private record Publication(String exchange, String routingKey, OrderEvent event, byte[] body,
             CompletableFuture<Void> answer, CompletableFuture<Void> reply, AtomicBoolean taken) {
-    }
-
-    /** A confirm the client made up for a channel that ended first: the broker may have the message or not. */
-    private static final class ConfirmLost extends ProblemException {
-
-        ConfirmLost(String detail) {
-            super(HttpStatus.SERVICE_UNAVAILABLE, "Order not accepted", detail);
-        }
     }
 }
