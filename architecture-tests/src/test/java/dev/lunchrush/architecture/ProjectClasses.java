@@ -69,7 +69,7 @@ final class ProjectClasses {
         JavaClasses project = new ClassFileImporter().importPaths(folders);
         for (String part : List.of("orderservice", "kitchenscreen", "analyticsdashboard", "reportreplayer",
                 "backlogmonitor", "support", "events", "testing", "localstack", "load", "chaos", "bench", "demo",
-                "controlroom", "scenarios")) {
+                "controlroom", "scenarios", "lesson", "processes")) {
             assertThat(project.containPackage("dev.lunchrush." + part))
                     .as("the compiled classes of dev.lunchrush.%s (build the project first: ./mvnw test-compile)", part)
                     .isTrue();
