@@ -103,7 +103,7 @@ public final class KafkaBroker {
     /** Writes {@code server.properties} from the template and Kafka's logging (to stdout). */
     public void writeConfiguration() {
         boolean alone = voters == null;
-        String properties = resource("kafka-server.properties")
+        String properties = resource("server.properties")
                 .replace("@NODE_ID@", String.valueOf(nodeId))
                 .replace("@QUORUM@", alone
                         ? "controller.quorum.bootstrap.servers=127.0.0.1:" + controllerPort
@@ -116,7 +116,7 @@ public final class KafkaBroker {
         try {
             Files.createDirectories(dataDir());
             Files.writeString(propertiesFile(), properties);
-            Files.writeString(log4jFile(), resource("kafka-log4j.properties"));
+            Files.writeString(log4jFile(), resource("log4j.properties"));
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
@@ -178,9 +178,9 @@ public final class KafkaBroker {
     }
 
     private static String resource(String name) {
-        try (InputStream in = KafkaBroker.class.getResourceAsStream("/launcher/" + name)) {
+        try (InputStream in = KafkaBroker.class.getResourceAsStream("/lunchrush/kafka/" + name)) {
             if (in == null) {
-                throw new IllegalStateException("missing resource /launcher/" + name);
+                throw new IllegalStateException("missing resource /lunchrush/kafka/" + name);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
