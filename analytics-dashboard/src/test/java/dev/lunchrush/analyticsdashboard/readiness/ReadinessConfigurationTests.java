@@ -1,22 +1,17 @@
 package dev.lunchrush.analyticsdashboard.readiness;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.lunchrush.events.Act;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.OrderServiceAct;
 import dev.lunchrush.support.readiness.SourceCheck;
+import dev.lunchrush.testing.OrderServiceActStub;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -24,24 +19,11 @@ import static org.awaitility.Awaitility.await;
 /** Which sources the analytics dashboard's readiness needs in each act, as the order service's {@code GET /api/act} says it. */
 class ReadinessConfigurationTests {
 
-    private HttpServer orderService;
-    private volatile String act = "";
-
-    @BeforeEach
-    void startTheOrderService() throws IOException {
-        orderService = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        orderService.createContext("/api/act", exchange -> {
-            byte[] body = ("{\"act\": \"" + act + "\"}").getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(act.isEmpty() ? 503 : 200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        orderService.start();
-    }
+    private final OrderServiceActStub orderService = new OrderServiceActStub();
 
     @AfterEach
     void stopTheOrderService() {
-        orderService.stop(0);
+        orderService.close();
     }
 
     @Test
@@ -54,8 +36,8 @@ class ReadinessConfigurationTests {
     }
 
     private Set<String> sourcesIn(String current) {
-        act = current;
-        OrderServiceAct said = new OrderServiceAct(URI.create("http://127.0.0.1:" + orderService.getAddress().getPort()));
+        orderService.answer(current);
+        OrderServiceAct said = new OrderServiceAct(orderService.uri());
         if (!current.isEmpty()) {
             // a check waits a moment only: on a loaded machine the first answer may come on a later one
             await().atMost(Duration.ofSeconds(30))
