@@ -24,6 +24,7 @@ COPY pom.xml ./
 COPY order-events/pom.xml order-events/
 COPY service-support/pom.xml service-support/
 COPY process-support/pom.xml process-support/
+COPY lesson/pom.xml lesson/
 COPY test-support/pom.xml test-support/
 COPY tools/kafka-broker/pom.xml tools/kafka-broker/
 COPY order-service/pom.xml order-service/
