@@ -54,9 +54,12 @@ final class HostileLoad implements AutoCloseable {
         final AtomicLong answered408 = new AtomicLong();
         final AtomicLong answeredOther = new AtomicLong();
         final AtomicLong closedByServer = new AtomicLong();
+        /** trickled connections let go that were opened after {@link #judgeFromNow()} */
         final AtomicLong trickledLetGo = new AtomicLong();
-        /** the longest a trickled connection was held, let go or still open at the end */
+        /** the longest such a trickled connection was held, let go or still open at the end */
         final AtomicLong longestTrickledNanos = new AtomicLong();
+        /** the longest a trickled connection opened before {@link #judgeFromNow()} (in the warm-up) was held */
+        final AtomicLong warmUpLongestTrickledNanos = new AtomicLong();
     }
 
     private final class Held {
@@ -65,6 +68,12 @@ final class HostileLoad implements AutoCloseable {
         final Kind kind;
         SocketChannel channel;
         long openedAt;
+        /**
+         * When the server took the connection and its first bytes went out: the header deadline counts from the
+         * request's first byte, and a connect the server's backlog dropped is tried again by the kernel (1 s, 3 s, …)
+         * before the server ever sees the request.
+         */
+        long sentAt;
         long due;
         boolean answered;
         int bodySent;
@@ -86,6 +95,9 @@ final class HostileLoad implements AutoCloseable {
     private final ByteBuffer scratch = ByteBuffer.allocate(8192);
     private final Thread thread;
     private volatile boolean stopping;
+    /** Trickled connections whose first byte went out before this are the warm-up's: held, not judged. */
+    private volatile long judgedFrom;
+    private volatile boolean judging;
 
     HostileLoad(List<Target> targets) throws IOException {
         this.targets = targets;
@@ -110,6 +122,15 @@ final class HostileLoad implements AutoCloseable {
 
     void start() {
         thread.start();
+    }
+
+    /**
+     * The trickled connections opened from now on are judged apart from those before: a server's deadline is kept
+     * only as well as its machine lets it run, and a warm-up of six JVMs compiling on two cores is not the hold.
+     */
+    void judgeFromNow() {
+        judgedFrom = System.nanoTime();
+        judging = true;
     }
 
     Counts counts(Target target) {
@@ -163,8 +184,8 @@ final class HostileLoad implements AutoCloseable {
         }
         finally {
             for (Held connection : held) {
-                if (connection.kind == Kind.TRICKLED && connection.channel != null) {
-                    connection.counts.longestTrickledNanos.accumulateAndGet(System.nanoTime() - connection.openedAt, Math::max);
+                if (connection.kind == Kind.TRICKLED && connection.channel != null && connection.sentAt != 0) {
+                    held(connection);
                 }
                 closeQuietly(connection);
             }
@@ -183,10 +204,10 @@ final class HostileLoad implements AutoCloseable {
             channel.configureBlocking(false);
             connection.channel = channel;
             connection.openedAt = System.nanoTime();
+            connection.sentAt = 0;
             connection.answered = false;
             connection.bodySent = 0;
-            connection.nextByteAt = connection.openedAt + byteEvery(connection.kind);
-            if (channel.connect(new InetSocketAddress("127.0.0.1", connection.target.port()))) {
+                        if (channel.connect(new InetSocketAddress("127.0.0.1", connection.target.port()))) {
                 sendHead(connection);
                 channel.register(selector, SelectionKey.OP_READ, connection);
             }
@@ -214,7 +235,9 @@ final class HostileLoad implements AutoCloseable {
     }
 
     private void sendHead(Held connection) throws IOException {
+        connection.sentAt = System.nanoTime();
         connection.channel.write(ByteBuffer.wrap(head(connection)));
+        connection.nextByteAt = connection.sentAt + byteEvery(connection.kind);
         connection.counts.opened.incrementAndGet();
     }
 
@@ -268,14 +291,21 @@ final class HostileLoad implements AutoCloseable {
 
     private void letGo(Held connection) {
         connection.counts.closedByServer.incrementAndGet();
-        if (connection.kind == Kind.TRICKLED) {
+        if (connection.kind == Kind.TRICKLED && connection.sentAt != 0 && held(connection)) {
             connection.counts.trickledLetGo.incrementAndGet();
-            connection.counts.longestTrickledNanos.accumulateAndGet(System.nanoTime() - connection.openedAt, Math::max);
         }
         closeQuietly(connection);
         if (!stopping) {
             reopenLater(connection);
         }
+    }
+
+    /** Counts how long a trickled connection was held; true when it is judged (not the warm-up's). */
+    private boolean held(Held connection) {
+        boolean judged = judging && connection.sentAt - judgedFrom >= 0;
+        (judged ? connection.counts.longestTrickledNanos : connection.counts.warmUpLongestTrickledNanos)
+                .accumulateAndGet(System.nanoTime() - connection.sentAt, Math::max);
+        return judged;
     }
 
     private void reopenLater(Held connection) {
