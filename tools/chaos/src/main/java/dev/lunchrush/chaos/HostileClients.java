@@ -35,7 +35,8 @@ import dev.lunchrush.localstack.access.OrderStats;
  * which each server must close within its header deadline ({@link #HEADER_DEADLINE}); and, a few seconds into the hold,
  * against each, pipelined garbage and 1 MB of headers ({@link OddClients}). Throughout, a client of its own asks every
  * service's {@code /actuator/health} and places a real order every half second ({@link Probes}). Passes when every
- * answer of the hold came within a second, every service is the same live process at the end, every service let go of
+ * answer of the hold was right, came within {@link #CEILING}, and at most {@link #LATE_SHARE} of each service's later
+ * than a second, every service is the same live process at the end, every service let go of
  * hostile connections (its timeouts work), and none held a trickled connection opened in the hold longer than its header
  * deadline and {@link #DEADLINE_SLACK}, counted from the connection's first byte (a connect the server's backlog dropped
  * is tried again by the kernel before the server sees a byte). All on 127.0.0.1; bounded in count and time (about two and a half minutes).
@@ -64,6 +65,12 @@ final class HostileClients {
     /** A header byte every 2 s, Tomcat's poller looks at its timeouts every second, and a busy machine. */
     static final Duration DEADLINE_SLACK = Duration.ofSeconds(5);
     static final Duration HOLD = Duration.ofSeconds(90);
+    /**
+     * The share of a service's probes of the hold that may be later than {@link Probes#LIMIT} (one in a hundred: a
+     * collection or a burst of compiling on a busy two-core machine), as long as none is later than {@link #CEILING}.
+     */
+    static final double LATE_SHARE = 0.01;
+    static final Duration CEILING = Duration.ofSeconds(2);
     static final Duration WARM_UP = Duration.ofSeconds(30);
     private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:" + StackManifest.get().service("control-room").port());
     /** File descriptors kept free besides the held connections: the JVM, the probes, the odd clients. */
@@ -171,11 +178,7 @@ final class HostileClients {
                             counts.warmUpLongestTrickledNanos.get() / 1e9)
                     + "health %d asked, %d late, slowest %d ms; odd clients %s".formatted(health.asked.get(),
                             health.late.get(), health.slowestMillis.get(), odd.getOrDefault(target.name(), Map.of())));
-            if (health.late.get() > 0) {
-                failures.add(target.name() + ": " + health.late.get() + " health answers later than "
-                        + Probes.LIMIT.toMillis() + " ms or wrong, e.g. " + health.lateOnes + ", asked in seconds "
-                        + health.lateSeconds + " of the probes");
-            }
+            judgeProbes(target.name() + " health", health, failures);
             if (counts.closedByServer.get() == 0) {
                 failures.add(target.name() + " let go of no hostile connection in " + HOLD.toSeconds() + " s: no timeout");
             }
@@ -190,9 +193,21 @@ final class HostileClients {
         Probes.Figures orders = probes.orders();
         notes.add("orders from another client: %d asked, %d placed (201), %d late or refused, slowest %d ms"
                 .formatted(orders.asked.get(), probes.placed(), orders.late.get(), orders.slowestMillis.get()));
-        if (orders.late.get() > 0) {
-            failures.add(orders.late.get() + " orders not placed within " + Probes.LIMIT.toMillis() + " ms, e.g. "
-                    + orders.lateOnes + ", asked in seconds " + orders.lateSeconds + " of the probes");
+        judgeProbes("orders", orders, failures);
+    }
+
+    /**
+     * Every probe answered as it should, at most {@link #LATE_SHARE} of them later than {@link Probes#LIMIT}, and none
+     * later than {@link #CEILING}.
+     */
+    private static void judgeProbes(String what, Probes.Figures figures, List<String> failures) {
+        long allowedLate = (long) Math.floor(figures.asked.get() * LATE_SHARE);
+        long wrong = figures.wrong.get();
+        long late = figures.late.get() - wrong;
+        if (wrong > 0 || late > allowedLate || figures.slowestMillis.get() > CEILING.toMillis()) {
+            failures.add("%s: %d of %d answers wrong or none, %d later than %d ms (at most %d may be), the slowest %d ms (at most %d), e.g. %s, asked in seconds %s of the probes"
+                    .formatted(what, wrong, figures.asked.get(), late, Probes.LIMIT.toMillis(), allowedLate,
+                            figures.slowestMillis.get(), CEILING.toMillis(), figures.lateOnes, figures.lateSeconds));
         }
     }
 

@@ -35,7 +35,10 @@ final class Probes implements AutoCloseable {
     /** One service's figures. */
     static final class Figures {
         final AtomicLong asked = new AtomicLong();
+        /** later than {@link #LIMIT}, or wrong */
         final AtomicLong late = new AtomicLong();
+        /** answered with another status than the one wanted, or not at all */
+        final AtomicLong wrong = new AtomicLong();
         final AtomicLong slowestMillis = new AtomicLong();
         /** Orders placed (201), for the orders' figures. */
         final AtomicLong placed = new AtomicLong();
@@ -43,10 +46,13 @@ final class Probes implements AutoCloseable {
         /** The seconds (since the probes started) in which a late one was asked. */
         final Set<Long> lateSeconds = new ConcurrentSkipListSet<>();
 
-        void answered(long millis, boolean inTime, String what, long askedAtSecond) {
+        void answered(long millis, boolean right, String what, long askedAtSecond) {
             asked.incrementAndGet();
             slowestMillis.accumulateAndGet(millis, Math::max);
-            if (!inTime) {
+            if (!right) {
+                wrong.incrementAndGet();
+            }
+            if (!right || millis > LIMIT.toMillis()) {
                 late.incrementAndGet();
                 lateSeconds.add(askedAtSecond);
                 synchronized (lateOnes) {
@@ -140,7 +146,7 @@ final class Probes implements AutoCloseable {
                     if (right && wanted == 201) {
                         into.placed.incrementAndGet();
                     }
-                    into.answered(millis, right && millis <= LIMIT.toMillis(), what + ": "
+                    into.answered(millis, right, what + ": "
                             + (failure != null ? failure.getClass().getSimpleName() : response.statusCode()) + " in " + millis + " ms",
                             TimeUnit.NANOSECONDS.toSeconds(started - origin));
                     return null;
