@@ -29,6 +29,15 @@ public final class OrderLimits {
     /** Portions of one dish in one line, at least one; more is taken for a typo. */
     public static final int MAX_QUANTITY = 50;
 
+    /** The message of a required text field that is missing, null or blank. */
+    public static final String REQUIRED = "is required and must not be blank";
+
+    /**
+     * The message of a text field over its length ({@code {max}}: the limit). Its {@code min} of 1 is for the OpenAPI
+     * document: an empty text breaks {@code @NotBlank} too, whose message ({@link #REQUIRED}) is the one given.
+     */
+    public static final String AT_MOST_CHARACTERS = "must be at most {max} characters";
+
     /** The earliest placedAt: the first instant of year 1, as ISO-8601 writes years with four digits. */
     public static final Instant EARLIEST_PLACED_AT = Instant.parse("0001-01-01T00:00:00Z");
 

@@ -10,6 +10,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.lunchrush.events.OrderLimits;
 import dev.lunchrush.testing.ApiContract;
 import dev.lunchrush.testing.ApiContract.Mapping;
 import dev.lunchrush.testing.FluxMappings;
@@ -55,5 +56,26 @@ class ApiContractTests extends ServiceApiContract {
             assertThat(place.path("responses").path(status).path("content").has("application/problem+json"))
                     .as("POST /orders %s is a problem document", status).isTrue();
         }
+    }
+
+    /** The order's constraints, declared once on its records, are the document's: a client sees every limit. */
+    @Test
+    void theOrdersConstraintsAreDocumented() {
+        JsonNode schemas = ApiContract.document(base()).path("components").path("schemas");
+        JsonNode order = schemas.path("OrderRequest");
+        assertThat(order.path("required").valueStream().map(JsonNode::asString))
+                .containsExactlyInAnyOrder("kitchenId", "customerId", "items", "deliveryAddress");
+        assertThat(order.path("properties").path("kitchenId").path("maxLength").asInt()).isEqualTo(OrderLimits.MAX_ID_LENGTH);
+        assertThat(order.path("properties").path("customerId").path("maxLength").asInt()).isEqualTo(OrderLimits.MAX_ID_LENGTH);
+        assertThat(order.path("properties").path("deliveryAddress").path("maxLength").asInt())
+                .isEqualTo(OrderLimits.MAX_ADDRESS_LENGTH);
+        assertThat(order.path("properties").path("notes").path("maxLength").asInt()).isEqualTo(OrderLimits.MAX_NOTES_LENGTH);
+        assertThat(order.path("properties").path("items").path("minItems").asInt()).isEqualTo(1);
+        assertThat(order.path("properties").path("items").path("maxItems").asInt()).isEqualTo(OrderLimits.MAX_ITEMS);
+        JsonNode item = schemas.path("OrderItem");
+        assertThat(item.path("required").valueStream().map(JsonNode::asString)).contains("dish", "quantity");
+        assertThat(item.path("properties").path("dish").path("maxLength").asInt()).isEqualTo(OrderLimits.MAX_ID_LENGTH);
+        assertThat(item.path("properties").path("quantity").path("minimum").asInt()).isEqualTo(1);
+        assertThat(item.path("properties").path("quantity").path("maximum").asInt()).isEqualTo(OrderLimits.MAX_QUANTITY);
     }
 }

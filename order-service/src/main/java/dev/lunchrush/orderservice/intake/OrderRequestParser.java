@@ -1,10 +1,18 @@
 package dev.lunchrush.orderservice.intake;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
@@ -19,11 +27,11 @@ import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.web.JsonBodies;
 
 /**
- * Turns request bytes into an {@link OrderRequest}, or into a 400 that names every field that is
- * wrong. It reads the JSON as a tree and checks it by hand rather than binding it to the record:
- * binding stops at the first error and cannot tell "missing" from "wrong type" from "unknown field"
- * in a way a client can act on. Used by {@code POST /orders} and, per element, by the import. The limits are
- * {@link OrderLimits}: those every reader holds, and beyond which the codec refuses a record whoever wrote it.
+ * Turns request bytes into an {@link OrderRequest}, or into a 400 that names every field that is wrong. The JSON is
+ * read as a tree and its shape checked here (an object, no unknown field, each field of its JSON type), because binding
+ * stops at the first such error; the values are then bound to the record and its constraints checked by Bean
+ * Validation (declared once on {@link OrderRequest} and {@link OrderItem}, from {@link OrderLimits}); last, the menu:
+ * the kitchen and each dish must be on it. Used by {@code POST /orders} and, per element, by the import.
  */
 @Component
 public class OrderRequestParser {
@@ -34,8 +42,11 @@ public class OrderRequestParser {
 
     private final Menu menu;
 
-    OrderRequestParser(Menu menu) {
+    private final Validator validator;
+
+    OrderRequestParser(Menu menu, Validator validator) {
         this.menu = menu;
+        this.validator = validator;
     }
 
     /** The order of a {@code POST /orders} body. */
@@ -61,56 +72,84 @@ public class OrderRequestParser {
             errors.add(new FieldProblem(prefix, "must be a JSON object"));
             return null;
         }
+        Set<String> wrong = new HashSet<>();
         for (String name : node.propertyNames()) {
             if (!allowed.contains(name)) {
                 errors.add(new FieldProblem(path(prefix, name), "unknown field; allowed are " + String.join(", ", sorted(allowed))));
             }
         }
-        String kitchenId = requiredText(node, prefix, "kitchenId", OrderLimits.MAX_ID_LENGTH, errors);
-        String customerId = requiredText(node, prefix, "customerId", OrderLimits.MAX_ID_LENGTH, errors);
-        String deliveryAddress = requiredText(node, prefix, "deliveryAddress", OrderLimits.MAX_ADDRESS_LENGTH, errors);
-        String notes = optionalText(node, prefix, "notes", OrderLimits.MAX_NOTES_LENGTH, errors);
-        Optional<Menu.Kitchen> kitchen = Optional.empty();
-        if (kitchenId != null) {
-            kitchen = menu.kitchen(kitchenId);
-            if (kitchen.isEmpty()) {
-                errors.add(new FieldProblem(path(prefix, "kitchenId"), "kitchen '" + kitchenId
-                        + "' is not on the menu; see GET /menu"));
+        OrderRequest order = new OrderRequest(text(node, prefix, "kitchenId", errors, wrong),
+                text(node, prefix, "customerId", errors, wrong), items(node, prefix, errors, wrong),
+                text(node, prefix, "deliveryAddress", errors, wrong), text(node, prefix, "notes", errors, wrong));
+        Map<String, ConstraintViolation<OrderRequest>> violations = new TreeMap<>();
+        for (ConstraintViolation<OrderRequest> violation : validator.validate(order)) {
+            // one message a field: "required" before any other of the same field
+            violations.merge(path(prefix, violation.getPropertyPath().toString()), violation,
+                    (one, other) -> required(other) && !required(one) ? other : one);
+        }
+        violations.forEach((field, violation) -> {
+            if (!wrong.contains(field)) {
+                wrong(field, violation.getMessage(), errors, wrong);
             }
-        }
-        List<OrderItem> items = items(node, prefix, kitchen, errors);
-        if (errors.size() > before || kitchenId == null || customerId == null || deliveryAddress == null || items == null) {
-            return null;
-        }
-        return new OrderRequest(kitchenId, customerId, items, deliveryAddress, notes);
+        });
+        onTheMenu(order, prefix, errors, wrong);
+        return errors.size() > before ? null : order;
     }
 
-    private @Nullable List<OrderItem> items(JsonNode node, String prefix, Optional<Menu.Kitchen> kitchen,
-            List<FieldProblem> errors) {
+    private static boolean required(ConstraintViolation<?> violation) {
+        Object constraint = violation.getConstraintDescriptor().getAnnotation();
+        return constraint instanceof NotNull || constraint instanceof NotBlank;
+    }
+
+    /** The kitchen, and each dish in the kitchen's, must be on the menu (of fields not wrong already). */
+    private void onTheMenu(OrderRequest order, String prefix, List<FieldProblem> errors, Set<String> wrong) {
+        String kitchenField = path(prefix, "kitchenId");
+        if (wrong.contains(kitchenField)) {
+            return;
+        }
+        Optional<Menu.Kitchen> kitchen = menu.kitchen(order.kitchenId());
+        if (kitchen.isEmpty()) {
+            errors.add(new FieldProblem(kitchenField, "kitchen '" + order.kitchenId() + "' is not on the menu; see GET /menu"));
+            return;
+        }
+        if (order.items() == null || wrong.contains(path(prefix, "items"))) {
+            return;
+        }
+        for (int i = 0; i < order.items().size(); i++) {
+            OrderItem item = order.items().get(i);
+            String dishField = path(prefix, "items[" + i + "].dish");
+            if (item != null && !wrong.contains(dishField) && !kitchen.get().dishes().contains(item.dish())) {
+                errors.add(new FieldProblem(dishField, "'" + item.dish() + "' is not on the menu of kitchen "
+                        + kitchen.get().id() + "; it cooks " + String.join(", ", kitchen.get().dishes())));
+            }
+        }
+    }
+
+    /**
+     * The items, index for index: an item that is not an object is {@code null} (Bean Validation does not cascade into
+     * it). More than {@link OrderLimits#MAX_ITEMS} are not read one by one: their count alone is the error.
+     */
+    private @Nullable List<@Nullable OrderItem> items(JsonNode node, String prefix, List<FieldProblem> errors,
+            Set<String> wrong) {
         String field = path(prefix, "items");
         JsonNode items = node.get("items");
         if (items == null || items.isNull()) {
-            errors.add(new FieldProblem(field, "is required"));
             return null;
         }
         if (!items.isArray()) {
-            errors.add(new FieldProblem(field, "must be an array of {dish, quantity}"));
-            return null;
-        }
-        if (items.isEmpty()) {
-            errors.add(new FieldProblem(field, "must have at least one item"));
+            wrong(field, "must be an array of {dish, quantity}", errors, wrong);
             return null;
         }
         if (items.size() > OrderLimits.MAX_ITEMS) {
-            errors.add(new FieldProblem(field, "has " + items.size() + " items; at most " + OrderLimits.MAX_ITEMS));
-            return null;
+            return Collections.nCopies(items.size(), null);
         }
-        List<OrderItem> result = new ArrayList<>();
+        List<@Nullable OrderItem> result = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             String itemPath = field + "[" + i + "]";
             JsonNode item = items.get(i);
             if (!item.isObject()) {
-                errors.add(new FieldProblem(itemPath, "must be an object {dish, quantity}"));
+                wrong(itemPath, "must be an object {dish, quantity}", errors, wrong);
+                result.add(null);
                 continue;
             }
             for (String name : item.propertyNames()) {
@@ -118,78 +157,52 @@ public class OrderRequestParser {
                     errors.add(new FieldProblem(itemPath + "." + name, "unknown field; allowed are dish, quantity"));
                 }
             }
-            String dish = requiredText(item, itemPath, "dish", OrderLimits.MAX_ID_LENGTH, errors);
-            if (dish != null && kitchen.isPresent() && !kitchen.get().dishes().contains(dish)) {
-                errors.add(new FieldProblem(itemPath + ".dish", "'" + dish + "' is not on the menu of kitchen "
-                        + kitchen.get().id() + "; it cooks " + String.join(", ", kitchen.get().dishes())));
-            }
-            Integer quantity = quantity(item, itemPath + ".quantity", errors);
-            if (dish != null && quantity != null) {
-                result.add(new OrderItem(dish, quantity));
-            }
+            String dish = text(item, itemPath, "dish", errors, wrong);
+            Integer quantity = quantity(item, itemPath + ".quantity", errors, wrong);
+            // a quantity that did not bind stands in as 1: its field is named already, the dish is still checked
+            result.add(new OrderItem(dish, quantity == null ? 1 : quantity));
         }
         return result;
     }
 
-    private @Nullable Integer quantity(JsonNode item, String field, List<FieldProblem> errors) {
+    /**
+     * A quantity that binds to an {@code int}, else {@code null} with what is wrong: missing, not a whole number, or
+     * beyond an {@code int} (its range is then Bean Validation's to judge).
+     */
+    private static @Nullable Integer quantity(JsonNode item, String field, List<FieldProblem> errors, Set<String> wrong) {
         JsonNode value = item.get("quantity");
         if (value == null || value.isNull()) {
-            errors.add(new FieldProblem(field, "is required"));
+            wrong(field, "is required", errors, wrong);
             return null;
         }
         if (!value.isIntegralNumber()) {
-            errors.add(new FieldProblem(field, "must be a whole number, was " + kind(value)));
+            wrong(field, "must be a whole number, was " + kind(value), errors, wrong);
             return null;
         }
-        if (!value.canConvertToInt() || value.intValue() > OrderLimits.MAX_QUANTITY) {
-            errors.add(new FieldProblem(field, "must be at most " + OrderLimits.MAX_QUANTITY + ", was " + value));
-            return null;
-        }
-        if (value.intValue() <= 0) {
-            errors.add(new FieldProblem(field, "must be at least 1, was " + value.intValue()));
+        if (!value.canConvertToInt()) {
+            wrong(field, "must be at most " + OrderLimits.MAX_QUANTITY + ", was " + value, errors, wrong);
             return null;
         }
         return value.intValue();
     }
 
-    static @Nullable String requiredText(JsonNode node, String prefix, String name, int maxLength, List<FieldProblem> errors) {
-        String field = path(prefix, name);
-        JsonNode value = node.get(name);
-        if (value == null || value.isNull()) {
-            errors.add(new FieldProblem(field, "is required"));
-            return null;
-        }
-        if (!value.isString()) {
-            errors.add(new FieldProblem(field, "must be a string, was " + kind(value)));
-            return null;
-        }
-        String text = value.stringValue();
-        if (text.isBlank()) {
-            errors.add(new FieldProblem(field, "must not be blank"));
-            return null;
-        }
-        if (text.length() > maxLength) {
-            errors.add(new FieldProblem(field, "must be at most " + maxLength + " characters, was " + text.length()));
-            return null;
-        }
-        return text;
-    }
-
-    private static @Nullable String optionalText(JsonNode node, String prefix, String name, int maxLength,
-            List<FieldProblem> errors) {
+    /** A text field's value; {@code null} when it is missing or null (Bean Validation judges that), or not a string. */
+    private static @Nullable String text(JsonNode node, String prefix, String name, List<FieldProblem> errors,
+            Set<String> wrong) {
         JsonNode value = node.get(name);
         if (value == null || value.isNull()) {
             return null;
         }
         if (!value.isString()) {
-            errors.add(new FieldProblem(path(prefix, name), "must be a string, was " + kind(value)));
-            return null;
-        }
-        if (value.stringValue().length() > maxLength) {
-            errors.add(new FieldProblem(path(prefix, name), "must be at most " + maxLength + " characters"));
+            wrong(path(prefix, name), "must be a string, was " + kind(value), errors, wrong);
             return null;
         }
         return value.stringValue();
+    }
+
+    private static void wrong(String field, String message, List<FieldProblem> errors, Set<String> wrong) {
+        wrong.add(field);
+        errors.add(new FieldProblem(field, message));
     }
 
     static String path(String prefix, String name) {
