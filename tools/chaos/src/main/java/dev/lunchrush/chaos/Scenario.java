@@ -79,6 +79,11 @@ public enum Scenario {
         return List.of(values());
     }
 
+    /** Its name on the command line ({@code kafka-kill}). */
+    public String id() {
+        return id;
+    }
+
     static String ids() {
         return Arrays.stream(values()).map(scenario -> scenario.id).collect(Collectors.joining(", "));
     }

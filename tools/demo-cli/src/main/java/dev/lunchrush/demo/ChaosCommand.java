@@ -30,16 +30,15 @@ import dev.lunchrush.processes.RepoRoot;
             "Prints, per scenario: orders acknowledged (201), found in the log, counted by each reader, lost, duplicated, "
                 + "refused (503) and of unknown outcome, and a verdict. Exit code 1 when any scenario fails.",
             "It switches the stack's act, kills and restarts its processes and restarts the machine's RabbitMQ "
-                + "(rabbitmqctl stop_app/start_app): run it on a stack for testing, not during a class.",
-            "Scenarios: kafka-kill, kafka-freeze, order-service-kill, kitchen-screen-kill, analytics-dashboard-kill, poison, "
-                + "rabbitmq-restart-shared-queue, rabbitmq-restart-memory-feed, backfill-kafka-kill, backfill-kafka-freeze."})
+                + "(rabbitmqctl stop_app/start_app): run it on a stack for testing, not during a class."})
 public class ChaosCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
     @Option(names = "--scenario", paramLabel = "NAME", split = ",", converter = ScenarioConverter.class,
-            description = "run only these (repeat or separate with commas; default: all)")
+            completionCandidates = ScenarioNames.class,
+            description = "run only these (repeat or separate with commas; default: all): ${COMPLETION-CANDIDATES}")
     private List<Scenario> scenarios = new ArrayList<>();
 
     @Option(names = "--rate", paramLabel = "R", defaultValue = "100",
@@ -73,6 +72,14 @@ public class ChaosCommand implements Callable<Integer> {
                 rate, before, after, seed, json);
         boolean passed = new FaultSuite(settings, RepoRoot.find(), EndpointOptions.of(spec), spec.commandLine().getOut()).run();
         return passed ? 0 : ExitCodes.FAILED;
+    }
+
+    /** Every scenario's name, in the suite's order: the help lists them from the suite itself. */
+    static final class ScenarioNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Scenario.suite().stream().map(Scenario::id).iterator();
+        }
     }
 
     static final class ScenarioConverter implements ITypeConverter<Scenario> {
