@@ -220,6 +220,7 @@ function showLesson(lesson) {
       element('li', a.name + ' (' + a.severity + '): ' + a.summary, 'alert ' + a.severity)));
   }
   followRush(lesson.rush);
+  watchOthers(lesson);
 }
 
 // ------------------------------------------------------------------------------------------- the rush
@@ -374,6 +375,74 @@ function followRush(summary) {
     redrawCharts();
     showRows();
   }
+}
+
+// ------------------------------------------------------------------------------------------- a rush from elsewhere
+// Orders placed while this room runs no rush (./demo rush, docker compose run load-generator, any client) are charted
+// from the lesson itself, once a second, until none came for WATCH_QUIET_SECONDS; this room's own rush, when one
+// starts, takes the charts back. No asked rate and no closing table: only the room's own rush knows those.
+const WATCH_QUIET_SECONDS = 10;
+let watched = null;    // {startedAt, base, rows, quietSince, ended}
+let lastLesson = null;
+
+function readerTotal(lesson, name) {
+  const reader = lesson.readers.find(r => r.name === name);
+  return reader && reader.up ? reader.total : -1;
+}
+
+function lessonRow(lesson, base, startedAt) {
+  const o = lesson.orderService;
+  const kitchen = readerTotal(lesson, 'kitchen-screen');
+  const dashboard = readerTotal(lesson, 'analytics-dashboard');
+  return {
+    seconds: Date.parse(lesson.at) / 1000 - startedAt,
+    placed: o.placed - base.placed,
+    targetRate: null,
+    kitchen: kitchen < 0 || base.kitchen < 0 ? -1 : kitchen - base.kitchen,
+    dashboard: dashboard < 0 || base.dashboard < 0 ? -1 : dashboard - base.dashboard,
+    heapUsedBytes: o.heap.usedBytes,
+    heapMaxBytes: o.heap.maxBytes,
+    feedBufferedBytes: o.feed.bufferedBytes,
+    backlog: lesson.dashboardBacklog === null || lesson.dashboardBacklog === undefined ? -1 : lesson.dashboardBacklog
+  };
+}
+
+function watchOthers(lesson) {
+  const previous = lastLesson;
+  lastLesson = lesson;
+  if (rushRunning || (lesson.rush && lesson.rush.state === 'running')) {
+    watched = null;
+    return;
+  }
+  const o = lesson.orderService;
+  if (!o || !previous || !previous.orderService) return;
+  const growing = o.placed > previous.orderService.placed;
+  if (!watched || watched.ended) {
+    if (!growing) return;
+    const before = previous.orderService;
+    watched = { startedAt: Date.parse(previous.at) / 1000, rows: [], quietSince: null, ended: false,
+      base: { placed: before.placed, kitchen: readerTotal(previous, 'kitchen-screen'),
+        dashboard: readerTotal(previous, 'analytics-dashboard') } };
+    shown = null;
+    Object.values(charts).forEach(c => c.data.datasets.forEach(d => { d.data = []; }));
+    $('result-panel').hidden = true;
+    $('death').hidden = true;
+    document.querySelector('#live tbody').replaceChildren();
+    $('live-notes').textContent = '';
+    watched.rows.push(lessonRow(previous, watched.base, watched.startedAt));
+    plotRow(watched.rows[0], null, null, oldestAge());
+  }
+  const row = lessonRow(lesson, watched.base, watched.startedAt);
+  plotRow(row, watched.rows[watched.rows.length - 1], null, oldestAge());
+  watched.rows.push(row);
+  redrawCharts();
+  watched.quietSince = growing ? null : (watched.quietSince === null ? row.seconds : watched.quietSince);
+  watched.ended = watched.quietSince !== null && row.seconds - watched.quietSince >= WATCH_QUIET_SECONDS;
+  $('rush-state').textContent = 'orders from another client: ' + (watched.ended ? 'ended' : 'watching');
+  $('rush-state').dataset.state = watched.ended ? 'watched' : 'watching';
+  $('rush-description').textContent = number(row.placed) + ' orders placed by another client (./demo rush, '
+    + 'docker compose run load-generator, a script) since ' + new Date(watched.startedAt * 1000).toLocaleTimeString()
+    + ', charted from the stack itself.';
 }
 
 // ------------------------------------------------------------------------------------------- the stream

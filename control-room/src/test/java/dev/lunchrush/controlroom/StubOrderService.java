@@ -11,8 +11,8 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * An order service for the control room's tests, on 127.0.0.1: its menu, a 201 for every order (counted), and its act
- * (what {@code PUT /admin/act} answers). The other services are left down.
+ * An order service for the control room's tests, on 127.0.0.1: its menu, a 201 for every order (counted), its
+ * {@code /api/stats} (the orders placed so far, in the log act), and its act (what {@code PUT /admin/act} answers). The other services are left down.
  */
 final class StubOrderService {
 
@@ -32,6 +32,11 @@ final class StubOrderService {
             exchange.getRequestBody().readAllBytes();
             answer(exchange, 201, "{\"orderId\":\"o-" + orders.incrementAndGet() + "\"}");
         });
+        server.createContext("/api/stats", exchange -> answer(exchange, 200, """
+                {"act":"log","strategy":"unbounded","capacity":10000,"run":"stub","placed":%d,
+                 "feed":{"buffered":0,"bufferedBytes":0,"delivered":0,"dropped":0,"rejected":0,"accepted":0},
+                 "heap":{"usedBytes":50000000,"usedAfterGcBytes":20000000,"maxBytes":140000000,"oldGenerationMaxBytes":120000000}}"""
+                .formatted(orders.get())));
         server.createContext("/admin/act", exchange -> {
             exchange.getRequestBody().readAllBytes();
             answer(exchange, 200, "{\"act\":\"memory-feed\",\"strategy\":\"unbounded\",\"capacity\":20000}");

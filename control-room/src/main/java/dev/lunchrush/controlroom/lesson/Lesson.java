@@ -17,12 +17,14 @@ import dev.lunchrush.controlroom.rushes.RushSummary;
  * @param act the order service's act, null while it does not answer
  * @param orderService its {@code /api/stats} as it answers (act, placed, feed, heap), null while it does not answer
  * @param backlogs every reader the backlog monitor watches: unread events and the oldest one's age
+ * @param dashboardBacklog the dashboard's unread events where the act keeps them (the log, its queue, the order
+ *     service's feed), -1 when unknown: what the rush's backlog chart shows, for a rush from another client too
  * @param rush the rush under way, or the last one; null before the first
  * @param links the other pages where the settings name them (the page uses its own host and the README's ports for
  *     the others)
  */
 public record Lesson(Instant at, @Nullable ActState act, List<ServiceState> services, @Nullable JsonNode orderService,
-        List<Reader> readers, List<Backlog> backlogs, Alerts alerts, @Nullable RushSummary rush,
+        List<Reader> readers, List<Backlog> backlogs, long dashboardBacklog, Alerts alerts, @Nullable RushSummary rush,
         Map<String, String> links) {
 
     /** {@code GET /api/act}: strategy and capacity matter in {@code memory-feed} only. */

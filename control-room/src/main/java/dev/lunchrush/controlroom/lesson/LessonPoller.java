@@ -26,6 +26,8 @@ import org.springframework.stereotype.Component;
 import dev.lunchrush.controlroom.ControlRoomProperties;
 import dev.lunchrush.controlroom.StackProperties;
 import dev.lunchrush.controlroom.rushes.Rushes;
+import dev.lunchrush.lesson.Snapshot;
+import dev.lunchrush.load.rush.StackSampler;
 import dev.lunchrush.localstack.StackManifest;
 import dev.lunchrush.localstack.access.ActState;
 import dev.lunchrush.localstack.access.Endpoints;
@@ -105,10 +107,11 @@ class LessonPoller implements DisposableBean {
 
         List<Lesson.ServiceState> services = new ArrayList<>();
         readiness.forEach((name, state) -> services.add(new Lesson.ServiceState(name, state.join())));
-        return new Lesson(now, act.join().map(LessonPoller::act).orElse(null), services,
-                orders.join().orElse(null),
+        JsonNode stats = orders.join().orElse(null);
+        JsonNode readers = backlogs.join().orElse(null);
+        return new Lesson(now, act.join().map(LessonPoller::act).orElse(null), services, stats,
                 List.of(reader("kitchen-screen", kitchen.join()), reader("analytics-dashboard", dashboard.join())),
-                backlogs.join().map(LessonPoller::backlogs).orElse(List.of()), alerts(alerts.join()),
+                readers == null ? List.of() : backlogs(readers), dashboardBacklog(stats, readers), alerts(alerts.join()),
                 rushes.summary().orElse(null), links);
     }
 
@@ -147,6 +150,15 @@ class LessonPoller implements DisposableBean {
     static Lesson.ActState act(JsonNode node) {
         ActState state = ActState.of(node);
         return new Lesson.ActState(state.act(), state.strategy(), state.capacity());
+    }
+
+    /** The dashboard's backlog where the act keeps it ({@link StackSampler#dashboardBacklog}), -1 when unknown. */
+    static long dashboardBacklog(@Nullable JsonNode stats, @Nullable JsonNode readers) {
+        if (stats == null) {
+            return -1;
+        }
+        Snapshot.OrderServiceStats orderService = StackSampler.orderServiceStats(stats);
+        return StackSampler.dashboardBacklog(orderService.act(), orderService, readers);
     }
 
     static Lesson.Reader reader(String name, Optional<JsonNode> stats) {

@@ -26,7 +26,7 @@ import dev.lunchrush.localstack.access.ServiceClient;
  * {@code /api/stats} and the backlog monitor's readers, in parallel, each with a short timeout, so that a
  * service that is down (or dying) shows as down without stalling the table.
  */
-final class StackSampler implements AutoCloseable {
+public final class StackSampler implements AutoCloseable {
 
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(900);
 
@@ -110,7 +110,8 @@ final class StackSampler implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> client.tryGet(path, POLL_TIMEOUT), pool);
     }
 
-    static Snapshot.OrderServiceStats orderServiceStats(JsonNode node) {
+    /** The order service's {@code /api/stats} as the lesson reads it. */
+    public static Snapshot.OrderServiceStats orderServiceStats(JsonNode node) {
         OrderStats stats = OrderStats.of(node);
         OrderStats.Feed feed = stats.feed();
         OrderStats.Heap heap = stats.heap();
@@ -134,8 +135,11 @@ final class StackSampler implements AutoCloseable {
         return lesson.get().readersCompete() ? stats.received(Source.SHARED_QUEUE) : stats.total();
     }
 
-    /** Where the dashboard's unread events are in this act (the log's while it is not known), -1 when unknown. */
-    static long dashboardBacklog(String act, Snapshot.@Nullable OrderServiceStats stats, @Nullable JsonNode readers) {
+    /**
+     * Where the dashboard's unread events are in this act (the log's while it is not known), -1 when unknown; from the
+     * order service's stats and the backlog monitor's {@code /api/readers}, either of them null when it did not answer.
+     */
+    public static long dashboardBacklog(String act, Snapshot.@Nullable OrderServiceStats stats, @Nullable JsonNode readers) {
         return Lessons.forIdOrLog(act).dashboardBacklog(stats, reader -> unread(readers, reader));
     }
 
