@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import org.springframework.test.context.DynamicPropertyRegistry;
+
 /**
  * An order service for the control room's tests, on 127.0.0.1: its menu, a 201 for every order (counted), its
  * {@code /api/stats} (the orders placed so far, in the log act), and its act (what {@code PUT /admin/act} answers). The other services are left down.
@@ -42,6 +44,18 @@ final class StubOrderService {
             answer(exchange, 200, "{\"act\":\"memory-feed\",\"strategy\":\"unbounded\",\"capacity\":20000}");
         });
         server.start();
+    }
+
+    /**
+     * The control room's stack for a test: this stub as the order service, and every other service and Prometheus
+     * down (nothing listens on port 9, discard, here).
+     */
+    void register(DynamicPropertyRegistry registry) {
+        registry.add("lunchrush.order-service-url", this::url);
+        for (String service : new String[] {"kitchen-screen", "analytics-dashboard", "report-replayer", "backlog-monitor"}) {
+            registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
+        }
+        registry.add("lunchrush.prometheus-url", () -> "http://127.0.0.1:9");
     }
 
     String url() {
