@@ -42,6 +42,7 @@ class LessonPoller implements DisposableBean {
 
     private final Map<String, ServiceClient> clients = new LinkedHashMap<>();
     private final ServiceClient prometheus;
+    private final ToolsProbe tools;
     private final HttpClient http;
     private final Duration timeout;
     private final Duration maxAge;
@@ -65,6 +66,7 @@ class LessonPoller implements DisposableBean {
             clients.put(service.name(), client(service.name(), endpoints.of(service.name())));
         }
         this.prometheus = client("prometheus", stack.prometheusUrl());
+        this.tools = new ToolsProbe(stack.prometheusUrl(), stack.grafanaUrl(), stack.kafkaUiUrl(), this::status, clock);
         ControlRoomProperties.Links configured = properties.links();
         put("kitchenScreen", configured.kitchenScreen());
         put("analyticsDashboard", configured.analyticsDashboard());
@@ -72,6 +74,7 @@ class LessonPoller implements DisposableBean {
         put("backlogMonitor", configured.backlogMonitor());
         put("grafana", configured.grafana());
         put("prometheus", configured.prometheus());
+        put("kafkaUi", configured.kafkaUi());
     }
 
     private void put(String page, @Nullable URI link) {
@@ -102,6 +105,8 @@ class LessonPoller implements DisposableBean {
         CompletableFuture<Optional<JsonNode>> dashboard = get("analytics-dashboard", "/api/stats");
         CompletableFuture<Optional<JsonNode>> backlogs = get("backlog-monitor", "/api/readers");
         CompletableFuture<Optional<JsonNode>> alerts = async(() -> prometheus.tryGet("/api/v1/alerts", timeout));
+        // asked from this thread, not the pool's: its own questions go to the pool after the ones above
+        Lesson.Tools tools = this.tools.tools(pool);
 
         List<Lesson.ServiceState> services = new ArrayList<>();
         readiness.forEach((name, state) -> services.add(new Lesson.ServiceState(name, state.join())));
@@ -109,7 +114,7 @@ class LessonPoller implements DisposableBean {
                 orders.join().orElse(null),
                 List.of(reader("kitchen-screen", kitchen.join()), reader("analytics-dashboard", dashboard.join())),
                 backlogs.join().map(LessonPoller::backlogs).orElse(List.of()), alerts(alerts.join()),
-                rushes.summary().orElse(null), links);
+                rushes.summary().orElse(null), links, tools);
     }
 
     private CompletableFuture<Optional<JsonNode>> get(String service, String path) {
