@@ -3,7 +3,7 @@
 // through /api/rushes/{id}, and the admin's controls. Text from the services goes in with textContent only.
 
 const DEFAULT_PORTS = { kitchenScreen: 8081, analyticsDashboard: 8082, reportReplayer: 8083, backlogMonitor: 8084,
-  grafana: 3000, prometheus: 9090 };
+  grafana: 3000, prometheus: 9090, kafkaUi: 8090 };
 const LIVE_ROWS_SHOWN = 30;
 
 let password = null;   // the admin password, in this page's memory only
@@ -172,8 +172,15 @@ function showLesson(lesson) {
   link('link-analytics-dashboard', links.analyticsDashboard, DEFAULT_PORTS.analyticsDashboard);
   link('link-report-replayer', links.reportReplayer, DEFAULT_PORTS.reportReplayer);
   link('link-backlog-monitor', links.backlogMonitor, DEFAULT_PORTS.backlogMonitor);
+  // The tools only where they run (the control room's server asks them): ./demo up has no Grafana and no Kafka UI,
+  // and Prometheus keeps its alerts page at /alerts, or /classic/alerts in Debian's 2.x.
+  const tools = lesson.tools || {};
+  $('tool-grafana').hidden = !tools.grafana;
   link('link-grafana', links.grafana, DEFAULT_PORTS.grafana);
-  link('link-alerts', links.prometheus, DEFAULT_PORTS.prometheus, '/alerts');
+  $('tool-alerts').hidden = !tools.prometheusAlerts;
+  link('link-alerts', links.prometheus, DEFAULT_PORTS.prometheus, tools.prometheusAlerts || '/alerts');
+  $('tool-kafka-ui').hidden = !tools.kafkaUi;
+  link('link-kafka-ui', links.kafkaUi, DEFAULT_PORTS.kafkaUi);
 
   const services = $('services');
   services.replaceChildren(...lesson.services.map(s => {

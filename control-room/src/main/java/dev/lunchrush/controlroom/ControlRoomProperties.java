@@ -19,7 +19,7 @@ import org.springframework.validation.annotation.Validated;
  * @param pollTimeout how long one service may take to answer the lesson's poll before it shows as down
  * @param rushesKept how many finished rushes {@code GET /api/rushes/{id}} still answers for
  * @param links where the browser finds the other pages; a link left out is the page's own host on the port of
- *     the README's table (8081 … 8084, Grafana 3000, Prometheus 9090)
+ *     the README's table (8081 … 8084, Grafana 3000, Prometheus 9090, Kafka UI 8090)
  */
 @Validated
 @ConfigurationProperties("lunchrush.control-room")
@@ -34,10 +34,12 @@ public record ControlRoomProperties(
      * @param analyticsDashboard the dashboard's page
      * @param reportReplayer the replayer's page
      * @param backlogMonitor the backlog monitor's page
-     * @param grafana Grafana
-     * @param prometheus Prometheus (its alerts page is {@code /alerts} under it)
+     * @param grafana Grafana (shown while {@code lunchrush.grafana-url} answers)
+     * @param prometheus Prometheus (its alerts page under it is the one {@code lunchrush.prometheus-url} has:
+     *     {@code /alerts}, or {@code /classic/alerts} on a Prometheus 2 without its new UI, as Debian's)
+     * @param kafkaUi Kafka UI (shown while {@code lunchrush.kafka-ui-url} answers)
      */
     public record Links(@Nullable URI kitchenScreen, @Nullable URI analyticsDashboard, @Nullable URI reportReplayer,
-            @Nullable URI backlogMonitor, @Nullable URI grafana, @Nullable URI prometheus) {
+            @Nullable URI backlogMonitor, @Nullable URI grafana, @Nullable URI prometheus, @Nullable URI kafkaUi) {
     }
 }

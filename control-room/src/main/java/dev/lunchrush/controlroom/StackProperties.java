@@ -18,7 +18,11 @@ import dev.lunchrush.localstack.StackManifest;
  * @param analyticsDashboardUrl the analytics dashboard
  * @param reportReplayerUrl the report replayer
  * @param backlogMonitorUrl the backlog monitor
- * @param prometheusUrl Prometheus, whose firing alerts the page lists (none listed when it does not answer)
+ * @param prometheusUrl Prometheus, whose firing alerts the page lists (none listed when it does not answer), and whose
+ *     alerts page it links where it answers
+ * @param grafanaUrl Grafana, which the page links only while it answers ({@code docker compose up} runs it, {@code ./demo
+ *     up} does not); not set, {@code http://localhost:3000}, compose's host port
+ * @param kafkaUiUrl Kafka UI, the same (compose only); not set, {@code http://localhost:8090}, compose's host port
  */
 @ConfigurationProperties("lunchrush")
 public record StackProperties(
@@ -27,7 +31,9 @@ public record StackProperties(
         @Nullable URI analyticsDashboardUrl,
         @Nullable URI reportReplayerUrl,
         @Nullable URI backlogMonitorUrl,
-        @Nullable URI prometheusUrl) {
+        @Nullable URI prometheusUrl,
+        @Nullable URI grafanaUrl,
+        @Nullable URI kafkaUiUrl) {
 
     public StackProperties {
         orderServiceUrl = orLocal(orderServiceUrl, "order-service");
@@ -37,6 +43,8 @@ public record StackProperties(
         backlogMonitorUrl = orLocal(backlogMonitorUrl, "backlog-monitor");
         prometheusUrl = prometheusUrl != null ? prometheusUrl
                 : URI.create("http://localhost:" + StackManifest.get().port("prometheus"));
+        grafanaUrl = grafanaUrl != null ? grafanaUrl : URI.create("http://localhost:3000");
+        kafkaUiUrl = kafkaUiUrl != null ? kafkaUiUrl : URI.create("http://localhost:8090");
     }
 
     private static URI orLocal(@Nullable URI url, String service) {

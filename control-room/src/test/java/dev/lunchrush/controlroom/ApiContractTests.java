@@ -37,6 +37,8 @@ class ApiContractTests extends ServiceApiContract {
             registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
         }
         registry.add("lunchrush.prometheus-url", () -> "http://127.0.0.1:9");
+        registry.add("lunchrush.grafana-url", () -> "http://127.0.0.1:9");
+        registry.add("lunchrush.kafka-ui-url", () -> "http://127.0.0.1:9");
     }
 
     @AfterAll

@@ -46,6 +46,8 @@ class ControlRoomApiTests {
             registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
         }
         registry.add("lunchrush.prometheus-url", () -> "http://127.0.0.1:9");
+        registry.add("lunchrush.grafana-url", () -> "http://127.0.0.1:9");
+        registry.add("lunchrush.kafka-ui-url", () -> "http://127.0.0.1:9");
     }
 
     @AfterAll
@@ -139,6 +141,11 @@ class ControlRoomApiTests {
         JsonNode lesson = JSON.readTree(response.body());
         assertThat(lesson.path("services").toString()).contains("{\"name\":\"kitchen-screen\",\"state\":\"down\"}");
         assertThat(lesson.path("alerts").path("prometheus").asBoolean()).isFalse();
+        // no tool answers: the page shows no link to any (as under ./demo up without Prometheus)
+        JsonNode tools = lesson.path("tools");
+        assertThat(tools.path("prometheusAlerts").asString(null)).isNull();
+        assertThat(tools.path("grafana").isBoolean() && !tools.path("grafana").asBoolean()).as(tools.toString()).isTrue();
+        assertThat(tools.path("kafkaUi").isBoolean() && !tools.path("kafkaUi").asBoolean()).as(tools.toString()).isTrue();
         assertThat(send("GET", "/actuator/health/readiness", null, null, null).statusCode()).isEqualTo(200);
         assertThat(send("GET", "/v3/api-docs", null, null, null).body()).contains("/api/rushes/{id}");
     }

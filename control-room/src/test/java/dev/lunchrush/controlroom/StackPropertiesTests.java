@@ -10,15 +10,18 @@ class StackPropertiesTests {
 
     @Test
     void aServiceNotSetIsOnLocalhostAtItsManifestPort() {
-        StackProperties unset = new StackProperties(null, null, null, null, null, null);
+        StackProperties unset = new StackProperties(null, null, null, null, null, null, null, null);
         assertThat(unset.orderServiceUrl()).isEqualTo(URI.create("http://localhost:8080"));
         assertThat(unset.kitchenScreenUrl()).isEqualTo(URI.create("http://localhost:8081"));
         assertThat(unset.analyticsDashboardUrl()).isEqualTo(URI.create("http://localhost:8082"));
         assertThat(unset.reportReplayerUrl()).isEqualTo(URI.create("http://localhost:8083"));
         assertThat(unset.backlogMonitorUrl()).isEqualTo(URI.create("http://localhost:8084"));
         assertThat(unset.prometheusUrl()).isEqualTo(URI.create("http://localhost:9090"));
+        // compose's host ports: under ./demo up nothing answers there, and the page shows no link
+        assertThat(unset.grafanaUrl()).isEqualTo(URI.create("http://localhost:3000"));
+        assertThat(unset.kafkaUiUrl()).isEqualTo(URI.create("http://localhost:8090"));
 
         URI given = URI.create("http://order-service:8080");
-        assertThat(new StackProperties(given, null, null, null, null, null).orderServiceUrl()).isSameAs(given);
+        assertThat(new StackProperties(given, null, null, null, null, null, null, null).orderServiceUrl()).isSameAs(given);
     }
 }

@@ -22,10 +22,12 @@ import dev.lunchrush.controlroom.rushes.RushSummary;
  * @param rush the rush under way, or the last one; null before the first
  * @param links the other pages where the settings name them (the page uses its own host and the README's ports for
  *     the others)
+ * @param tools which of the tools beside the stack answer, and where Prometheus keeps its alerts page: the page links a
+ *     tool only where it runs
  */
 public record Lesson(Instant at, @Nullable ActState act, List<ServiceState> services, @Nullable JsonNode orderService,
         List<Reader> readers, List<Backlog> backlogs, long dashboardBacklog, Alerts alerts, @Nullable RushSummary rush,
-        Map<String, String> links) {
+        Map<String, String> links, Tools tools) {
 
     /** {@code GET /api/act}: strategy and capacity matter in {@code memory-feed} only. */
     public record ActState(String act, String strategy, long capacity) {
@@ -57,5 +59,20 @@ public record Lesson(Instant at, @Nullable ActState act, List<ServiceState> serv
     }
 
     public record Alert(String name, String severity, String summary, @Nullable String since) {
+    }
+
+    /**
+     * The tools beside the stack as this process reaches them, asked every few seconds: {@code docker compose up} runs
+     * all three, {@code ./demo up} Prometheus alone (where it is installed).
+     *
+     * @param prometheusAlerts the path of Prometheus's alerts page, the one that answers: {@code /alerts} (Prometheus
+     *     3, and upstream 2.x), or {@code /classic/alerts} (Debian's 2.x, built without the new UI); null while neither
+     *     answers
+     * @param grafana whether Grafana answers
+     * @param kafkaUi whether Kafka UI answers
+     */
+    public record Tools(@Nullable String prometheusAlerts, boolean grafana, boolean kafkaUi) {
+
+        static final Tools NONE = new Tools(null, false, false);
     }
 }

@@ -44,6 +44,7 @@ class LessonPoller implements DisposableBean {
 
     private final Map<String, ServiceClient> clients = new LinkedHashMap<>();
     private final ServiceClient prometheus;
+    private final ToolsProbe tools;
     private final HttpClient http;
     private final Duration timeout;
     private final Duration maxAge;
@@ -67,6 +68,7 @@ class LessonPoller implements DisposableBean {
             clients.put(service.name(), client(service.name(), endpoints.of(service.name())));
         }
         this.prometheus = client("prometheus", stack.prometheusUrl());
+        this.tools = new ToolsProbe(stack.prometheusUrl(), stack.grafanaUrl(), stack.kafkaUiUrl(), this::status, clock);
         ControlRoomProperties.Links configured = properties.links();
         put("kitchenScreen", configured.kitchenScreen());
         put("analyticsDashboard", configured.analyticsDashboard());
@@ -74,6 +76,7 @@ class LessonPoller implements DisposableBean {
         put("backlogMonitor", configured.backlogMonitor());
         put("grafana", configured.grafana());
         put("prometheus", configured.prometheus());
+        put("kafkaUi", configured.kafkaUi());
     }
 
     private void put(String page, @Nullable URI link) {
@@ -104,6 +107,8 @@ class LessonPoller implements DisposableBean {
         CompletableFuture<Optional<JsonNode>> dashboard = get("analytics-dashboard", "/api/stats");
         CompletableFuture<Optional<JsonNode>> backlogs = get("backlog-monitor", "/api/readers");
         CompletableFuture<Optional<JsonNode>> alerts = async(() -> prometheus.tryGet("/api/v1/alerts", timeout));
+        // asked from this thread, not the pool's: its own questions go to the pool after the ones above
+        Lesson.Tools tools = this.tools.tools(pool);
 
         List<Lesson.ServiceState> services = new ArrayList<>();
         readiness.forEach((name, state) -> services.add(new Lesson.ServiceState(name, state.join())));
@@ -112,7 +117,7 @@ class LessonPoller implements DisposableBean {
         return new Lesson(now, act.join().map(LessonPoller::act).orElse(null), services, stats,
                 List.of(reader("kitchen-screen", kitchen.join()), reader("analytics-dashboard", dashboard.join())),
                 readers == null ? List.of() : backlogs(readers), dashboardBacklog(stats, readers), alerts(alerts.join()),
-                rushes.summary().orElse(null), links);
+                rushes.summary().orElse(null), links, tools);
     }
 
     private CompletableFuture<Optional<JsonNode>> get(String service, String path) {

@@ -37,6 +37,8 @@ final class KnownMetrics {
             "replay_completed_total",
             "jvm_memory_used_bytes",
             "jvm_memory_max_bytes",
+            "jvm_gc_live_data_size_bytes",
+            "jvm_gc_max_data_size_bytes",
             "lunchrush_act_info",
             "orders_missing",
             "orders_late_total",

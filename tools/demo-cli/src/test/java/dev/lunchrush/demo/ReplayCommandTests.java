@@ -3,6 +3,7 @@ package dev.lunchrush.demo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -83,7 +84,8 @@ class ReplayCommandTests {
     @Test
     void malformedDatesZonesAndFutureDaysAreRefusedAndNothingIsSent() throws Exception {
         try (StubService replayer = new StubService(request -> new StubService.Answer(500, ""))) {
-            for (List<String> args : List.of(List.of("2026-13-01"), List.of("26/11/2026"), List.of("yesterday"),
+            for (List<String> args : List.of(List.of("2026-13-01"), List.of("26/11/2026"), List.of("Yesterday"),
+                    List.of("tomorrow"),
                     List.of("2026-11-26", "--zone", "Nowhere/Land"),
                     List.of(LocalDate.now().plusDays(3).toString()))) {
                 List<String> full = new java.util.ArrayList<>(List.of("replay"));
@@ -95,5 +97,31 @@ class ReplayCommandTests {
             assertThat(err.toString()).contains("is not a date; write it as YYYY-MM-DD")
                     .contains("'Nowhere/Land' is not a time zone").contains("is in the future");
         }
+    }
+
+    @Test
+    void yesterdayIsTheDayBeforeTodayInTheZone() throws Exception {
+        // a zone 14 hours ahead of UTC: for most of the UTC day its yesterday is UTC's today
+        ZoneId zone = ZoneId.of("Pacific/Kiritimati");
+        try (StubService replayer = new StubService(request -> request.method().equals("POST")
+                ? new StubService.Answer(409, "{\"detail\":\"a replay of that day is already running\"}")
+                : new StubService.Answer(404, ""))) {
+            LocalDate before = LocalDate.now(zone).minusDays(1);
+            assertThat(run("replay", "yesterday", "--zone", zone.getId(), "--report-replayer", replayer.url())).isEqualTo(1);
+            LocalDate after = LocalDate.now(zone).minusDays(1);
+
+            assertThat(replayer.requests()).hasSize(1);
+            var body = ServiceClient.JSON.readTree(replayer.requests().get(0).body());
+            assertThat(LocalDate.parse(body.path("date").asString())).isIn(before, after);
+            assertThat(body.path("zone").asString()).isEqualTo(zone.getId());
+        }
+    }
+
+    @Test
+    void theHelpGivesADayTheLogHolds() {
+        assertThat(run("replay", "--help")).isZero();
+        // picocli wraps the description at 80 columns
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("e.g. yesterday's date").contains("./demo replay $(date -u -d yesterday +%F)")
+                .doesNotContain("2026-");
     }
 }

@@ -11,22 +11,29 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.lunchrush.processes.Probe;
 
 /**
  * Prometheus where it is installed, with the configuration of {@code infra/prometheus} (written for
  * compose host names) copied to {@code .run/prometheus/} by {@link PrometheusConfig} with every
- * {@code <service>:<port>} turned into {@code 127.0.0.1:<port>}.
+ * {@code <service>:<port>} of a process this launcher plays turned into {@code 127.0.0.1:<port>}, and the
+ * targets of what only compose runs (the Kafka exporter) left out: a target nobody plays here would be down
+ * for ever, and its alert ({@code KafkaExporterDown}) with it.
  */
 final class Prometheus implements Component {
 
     static final int PORT = StackManifest.get().port("prometheus");
     private static final int LOG_TAIL = 10;
 
-    /** The compose service names that appear as scrape targets: the manifest's services, and compose's helpers. */
+    /** The compose service names of the processes this launcher plays: the manifest's services, the brokers, Prometheus. */
     private static final Pattern COMPOSE_HOST = Pattern.compile("(" + StackManifest.get().services().stream()
             .map(StackManifest.Service::name).collect(Collectors.joining("|"))
-            + "|rabbitmq|kafka-exporter|kafka-ui|kafka\\d*|prometheus|grafana|alertmanager|localhost):(\\d+)");
+            + "|rabbitmq|kafka\\d*|prometheus|localhost):(\\d+)");
+
+    /** The compose services that only compose runs: their targets are left out here. */
+    private static final Pattern COMPOSE_ONLY = Pattern.compile("(kafka-exporter|kafka-ui|grafana|alertmanager):\\d+");
 
     private final LocalStack stack;
     private final ManagedProcess process;
@@ -120,8 +127,14 @@ final class Prometheus implements Component {
         PrometheusConfig.write(source, target, Prometheus::local);
     }
 
-    /** {@code order-service:8080} becomes {@code 127.0.0.1:8080}; a host compose does not run stays as it is. */
-    static String local(String target) {
+    /**
+     * {@code order-service:8080} becomes {@code 127.0.0.1:8080}; a service only compose runs ({@code kafka-exporter:9308})
+     * is null, left out; a host compose does not run stays as it is.
+     */
+    static @Nullable String local(String target) {
+        if (COMPOSE_ONLY.matcher(target).matches()) {
+            return null;
+        }
         Matcher host = COMPOSE_HOST.matcher(target);
         return host.matches() ? "127.0.0.1:" + host.group(2) : target;
     }

@@ -46,6 +46,7 @@ class StackManifestTests {
         assertThat(LocalStack.SERVICES).isEqualTo(manifest.services().stream().map(StackManifest.Service::name).toList());
         assertThat(Prometheus.local("control-room:8085")).isEqualTo("127.0.0.1:8085");
         assertThat(Prometheus.local("somewhere-else:8085")).isEqualTo("somewhere-else:8085");
+        assertThat(Prometheus.local("kafka-exporter:9308")).as("compose only: left out").isNull();
     }
 
     @Test
