@@ -1,5 +1,7 @@
 package dev.lunchrush.orderservice;
 
+import java.net.http.HttpResponse;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -10,6 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.testing.ApiContract;
 import dev.lunchrush.testing.ApiContract.Mapping;
 import dev.lunchrush.testing.FluxMappings;
@@ -54,6 +57,25 @@ class ApiContractTests extends ServiceApiContract {
         for (String status : new String[] {"400", "413", "415", "422", "429", "503"}) {
             assertThat(place.path("responses").path(status).path("content").has("application/problem+json"))
                     .as("POST /orders %s is a problem document", status).isTrue();
+        }
+    }
+
+    /** {@code /orders} takes {@code POST} alone: any other method is told so, not that nothing is there. */
+    @Test
+    void theIntakesPathAnswersAnotherMethod405WithAllowPost() {
+        for (String method : new String[] {"GET", "PUT", "DELETE"}) {
+            HttpResponse<String> answer = ApiContract.exchange(base(), method, "/orders", Map.of(), null);
+            assertProblem(method + " /orders", answer, ProblemType.METHOD_NOT_ALLOWED);
+            assertThat(answer.headers().firstValue("Allow")).as(method + " /orders: Allow").hasValue("POST");
+        }
+    }
+
+    @Test
+    void theIntakes503sNameTheirTypes() {
+        String unavailable = ApiContract.document(base()).path("paths").path("/orders").path("post").path("responses")
+                .path("503").path("description").asString();
+        for (ProblemType type : new ProblemType[] {ProblemType.NOT_ACCEPTED, ProblemType.OUTCOME_UNKNOWN, ProblemType.STILL_RUNNING}) {
+            assertThat(unavailable).as("POST /orders 503").contains(type.uri().toString());
         }
     }
 }
