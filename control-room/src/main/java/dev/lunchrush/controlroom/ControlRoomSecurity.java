@@ -1,9 +1,9 @@
 package dev.lunchrush.controlroom;
 
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
-import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
@@ -11,9 +11,11 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.web.servlet.HandlerExceptionResolver;
 
 import dev.lunchrush.support.AdminSecurityConfiguration;
 import dev.lunchrush.support.SecurityProperties;
+import dev.lunchrush.support.problems.ServletProblems;
 
 /**
  * HTTP Basic with the stack's admin password for what changes the lesson ({@code PUT /api/act},
@@ -21,7 +23,8 @@ import dev.lunchrush.support.SecurityProperties;
  * (admin, and the read-only viewer where one is set). Everything else is open: a class watches without a password.
  * {@code /api/session} (every method) says who the credentials are, so that the page enables its controls for the admin
  * alone.
- * The chain matches those requests only; the page, the stream and the scrapes pass no security filter.
+ * The chain matches those requests only; the page, the stream and the scrapes pass no security filter. Its 401 and 403
+ * are problem documents, as the services' are ({@link ServletProblems}).
  */
 @Configuration(proxyBeanMethods = false)
 class ControlRoomSecurity {
@@ -29,7 +32,8 @@ class ControlRoomSecurity {
     static final String ADMIN_ROLE = "ADMIN";
 
     @Bean
-    SecurityFilterChain controlRoomFilterChain(HttpSecurity http) throws Exception {
+    SecurityFilterChain controlRoomFilterChain(HttpSecurity http,
+            @Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) throws Exception {
         PathPatternRequestMatcher.Builder path = PathPatternRequestMatcher.withDefaults();
         RequestMatcher changes = new OrRequestMatcher(path.matcher(HttpMethod.PUT, "/api/act"),
                 path.matcher(HttpMethod.POST, "/api/rushes"), path.matcher(HttpMethod.DELETE, "/api/rushes/**"));
@@ -40,7 +44,10 @@ class ControlRoomSecurity {
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(changes).hasRole(ADMIN_ROLE)
                         .anyRequest().authenticated())
-                .httpBasic(Customizer.withDefaults())
+                .httpBasic(basic -> basic.authenticationEntryPoint(ServletProblems.unauthorized(problems)))
+                .exceptionHandling(handling -> handling
+                        .authenticationEntryPoint(ServletProblems.unauthorized(problems))
+                        .accessDeniedHandler(ServletProblems.forbidden(problems)))
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .build();

@@ -16,6 +16,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.lunchrush.testing.ApiContract.Mapping;
 import dev.lunchrush.testing.ServiceApiContract;
 
 import static org.awaitility.Awaitility.await;
@@ -49,6 +50,12 @@ class ApiContractTests extends ServiceApiContract {
     @Override
     protected String adminPassword() {
         return "contract-admin-secret";
+    }
+
+    /** No {@code /admin/**} here: what changes the lesson takes the admin's credentials. */
+    @Override
+    protected Mapping securedRequest() {
+        return new Mapping("PUT", "/api/act");
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.lunchrush.orderservice;
 
+import java.net.http.HttpResponse;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -11,6 +13,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import dev.lunchrush.events.OrderLimits;
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.testing.ApiContract;
 import dev.lunchrush.testing.ApiContract.Mapping;
 import dev.lunchrush.testing.FluxMappings;
@@ -77,5 +80,24 @@ class ApiContractTests extends ServiceApiContract {
         assertThat(item.path("properties").path("dish").path("maxLength").asInt()).isEqualTo(OrderLimits.MAX_ID_LENGTH);
         assertThat(item.path("properties").path("quantity").path("minimum").asInt()).isEqualTo(1);
         assertThat(item.path("properties").path("quantity").path("maximum").asInt()).isEqualTo(OrderLimits.MAX_QUANTITY);
+    }
+
+    /** {@code /orders} takes {@code POST} alone: any other method is told so, not that nothing is there. */
+    @Test
+    void theIntakesPathAnswersAnotherMethod405WithAllowPost() {
+        for (String method : new String[] {"GET", "PUT", "DELETE"}) {
+            HttpResponse<String> answer = ApiContract.exchange(base(), method, "/orders", Map.of(), null);
+            assertProblem(method + " /orders", answer, ProblemType.METHOD_NOT_ALLOWED);
+            assertThat(answer.headers().firstValue("Allow")).as(method + " /orders: Allow").hasValue("POST");
+        }
+    }
+
+    @Test
+    void theIntakes503sNameTheirTypes() {
+        String unavailable = ApiContract.document(base()).path("paths").path("/orders").path("post").path("responses")
+                .path("503").path("description").asString();
+        for (ProblemType type : new ProblemType[] {ProblemType.NOT_ACCEPTED, ProblemType.OUTCOME_UNKNOWN, ProblemType.STILL_RUNNING}) {
+            assertThat(unavailable).as("POST /orders 503").contains(type.uri().toString());
+        }
     }
 }

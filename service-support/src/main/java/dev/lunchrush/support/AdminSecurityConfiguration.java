@@ -3,11 +3,12 @@ package dev.lunchrush.support;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.security.config.Customizer;
+import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -22,13 +23,18 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+
+import dev.lunchrush.support.problems.ReactiveProblems;
+import dev.lunchrush.support.problems.ServletProblems;
 
 /**
  * HTTP Basic for {@code /admin/**} (role ADMIN); everything else is open, as a demo's pages and
  * intake should be. Stateless, no CSRF: the admin endpoints are an API for the {@code demo} command.
  * Each service imports it ({@code @Import(AdminSecurityConfiguration.class)}); the servlet services
  * get a {@link SecurityFilterChain}, the reactive order service a {@link SecurityWebFilterChain}, the
- * same rules in both.
+ * same rules in both. A refusal is a problem document like every other error: 401 (type {@code unauthorized}) with a
+ * Basic challenge, 403 ({@code forbidden}) for the viewer.
  *
  * <p>The chain applies to {@code /admin/**} only: an open request (an order, a page, a scrape) does not
  * pass through a dozen security filters that would each let it go (under a rush, that was a tenth of
@@ -59,11 +65,15 @@ public class AdminSecurityConfiguration {
     static class ServletSecurity {
 
         @Bean
-        SecurityFilterChain lunchRushSecurity(HttpSecurity http) throws Exception {
+        SecurityFilterChain lunchRushSecurity(HttpSecurity http,
+                @Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) throws Exception {
             return http
                     .securityMatcher("/admin/**")
                     .authorizeHttpRequests(requests -> requests.anyRequest().hasRole("ADMIN"))
-                    .httpBasic(Customizer.withDefaults())
+                    .httpBasic(basic -> basic.authenticationEntryPoint(ServletProblems.unauthorized(problems)))
+                    .exceptionHandling(handling -> handling
+                            .authenticationEntryPoint(ServletProblems.unauthorized(problems))
+                            .accessDeniedHandler(ServletProblems.forbidden(problems)))
                     .csrf(csrf -> csrf.disable())
                     .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                     .build();
@@ -81,11 +91,14 @@ public class AdminSecurityConfiguration {
     static class ReactiveSecurity {
 
         @Bean
-        SecurityWebFilterChain lunchRushSecurity(ServerHttpSecurity http) {
+        SecurityWebFilterChain lunchRushSecurity(ServerHttpSecurity http, ServerCodecConfigurer codecs) {
             return http
                     .securityMatcher(ServerWebExchangeMatchers.pathMatchers("/admin/**"))
                     .authorizeExchange(exchanges -> exchanges.anyExchange().hasRole("ADMIN"))
-                    .httpBasic(Customizer.withDefaults())
+                    .httpBasic(basic -> basic.authenticationEntryPoint(ReactiveProblems.unauthorized(codecs)))
+                    .exceptionHandling(handling -> handling
+                            .authenticationEntryPoint(ReactiveProblems.unauthorized(codecs))
+                            .accessDeniedHandler(ReactiveProblems.forbidden(codecs)))
                     .csrf(csrf -> csrf.disable())
                     .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
                     .build();

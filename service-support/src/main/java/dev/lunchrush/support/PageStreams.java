@@ -15,7 +15,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
@@ -23,6 +22,7 @@ import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.support.server.ServerLimits;
 
 /**
@@ -78,10 +78,11 @@ public final class PageStreams {
         Stream stream = new Stream(emitter);
         synchronized (this) {
             if (closed) {
-                throw unavailable("The service is shutting down", "this service is shutting down: no new live page");
+                throw unavailable(ProblemType.UNAVAILABLE, "The service is shutting down",
+                        "this service is shutting down: no new live page");
             }
             if (streams.size() >= maxStreams) {
-                throw unavailable("Too many live pages", maxStreams
+                throw unavailable(ProblemType.TOO_MANY_STREAMS, "Too many live pages", maxStreams
                         + " live pages are open here already, the most this service serves at once; try again later");
             }
             emitter.onCompletion(() -> streams.remove(stream));
@@ -135,10 +136,10 @@ public final class PageStreams {
                 && HttpMethod.HEAD.matches(request.getRequest().getMethod());
     }
 
-    private static ErrorResponseException unavailable(String title, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, detail);
+    private static ErrorResponseException unavailable(ProblemType type, String title, String detail) {
+        ProblemDetail problem = type.problem(detail);
         problem.setTitle(title);
-        ErrorResponseException refused = new ErrorResponseException(HttpStatus.SERVICE_UNAVAILABLE, problem, null);
+        ErrorResponseException refused = new ErrorResponseException(type.status(), problem, null);
         refused.getHeaders().set(HttpHeaders.RETRY_AFTER, "10");
         return refused;
     }

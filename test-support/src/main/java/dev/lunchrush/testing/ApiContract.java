@@ -14,7 +14,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import tools.jackson.databind.JsonNode;
@@ -174,8 +176,7 @@ public final class ApiContract {
             body = HttpRequest.BodyPublishers.ofString(example);
         }
         if (adminPassword != null) {
-            request.header("Authorization", "Basic " + Base64.getEncoder()
-                    .encodeToString(("admin:" + adminPassword).getBytes(StandardCharsets.UTF_8)));
+            request.header("Authorization", basic(adminPassword));
         }
         request.uri(base.resolve(path + query)).method(operation.method(), body);
         String asked = operation + (adminPassword == null && needsAdminPath(operation) ? " without credentials" : "")
@@ -248,6 +249,59 @@ public final class ApiContract {
             return null;
         }
         return example.isString() ? example.asString() : example.toString();
+    }
+
+    /**
+     * {@code method path} asked of {@code base} with these headers and, unless null, this body; the answer with its
+     * body as text.
+     */
+    public static HttpResponse<String> exchange(URI base, String method, String path, Map<String, String> headers,
+            String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The admin's HTTP Basic {@code Authorization}. */
+    public static String basic(String adminPassword) {
+        return "Basic " + Base64.getEncoder().encodeToString(("admin:" + adminPassword).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Whether the operation asks for the admin's credentials (its own security, else the document's). */
+    public static boolean asksForTheAdmin(JsonNode operation, JsonNode document) {
+        return needsAdmin(operation, document);
+    }
+
+    /** {@code path} with each path parameter replaced by the operation's example of it; fails where one has none. */
+    public static String withExamples(String path, JsonNode operation) {
+        String asked = path;
+        for (JsonNode parameter : operation.path("parameters")) {
+            String example = example(parameter);
+            if ("path".equals(parameter.path("in").asString()) && example != null) {
+                asked = asked.replace("{" + parameter.path("name").asString() + "}",
+                        URLEncoder.encode(example, StandardCharsets.UTF_8));
+            }
+        }
+        if (asked.contains("{")) {
+            throw new IllegalArgumentException(path + ": a path parameter has no example to ask with");
+        }
+        return asked;
+    }
+
+    /** The methods the document lists for each path, upper case. */
+    public static Map<String, Set<String>> methodsByPath(JsonNode document) {
+        Map<String, Set<String>> methods = new TreeMap<>();
+        for (var path : document.path("paths").properties()) {
+            Set<String> listed = new TreeSet<>();
+            for (var operation : path.getValue().properties()) {
+                if (METHODS.contains(operation.getKey())) {
+                    listed.add(operation.getKey().toUpperCase(Locale.ROOT));
+                }
+            }
+            methods.put(path.getKey(), listed);
+        }
+        return methods;
     }
 
     private static <T> HttpResponse<T> send(HttpRequest.Builder request, HttpResponse.BodyHandler<T> handler) {

@@ -12,7 +12,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,6 +28,7 @@ import dev.lunchrush.analyticsdashboard.processing.OrderProcessor;
 import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.problems.ProblemType;
 
 /** The dashboard's HTTP side: stats, day reports, and the live stream the page listens to. */
 @RestController
@@ -78,7 +78,7 @@ class DashboardController {
 
     @ExceptionHandler(DateTimeParseException.class)
     ProblemDetail badDate(DateTimeParseException ex) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+        ProblemDetail problem = ProblemType.INVALID_INPUT.problem(
                 "date must be yyyy-MM-dd, got '" + ex.getParsedString() + "'");
         problem.setProperty("field", "date");
         return problem;
@@ -86,7 +86,7 @@ class DashboardController {
 
     @ExceptionHandler(DateTimeException.class)
     ProblemDetail badZone(DateTimeException ex) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+        ProblemDetail problem = ProblemType.INVALID_INPUT.problem(
                 "zone is not a time zone: " + ex.getMessage());
         problem.setProperty("field", "zone");
         return problem;

@@ -14,7 +14,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -26,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * {@code POST /api/rushes} (admin) starts a rush with {@code ./demo rush}'s options as JSON ({@code 202}, its
@@ -88,7 +88,7 @@ class RushController {
     }
 
     private RushRun find(String id) {
-        return rushes.find(id).orElseThrow(() -> new ProblemException(HttpStatus.NOT_FOUND, "No such rush",
+        return rushes.find(id).orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND, "No such rush",
                 "no rush " + id + " here (the control room keeps its last rushes until it restarts)", List.of()));
     }
 }

@@ -16,7 +16,6 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.controlroom.ControlRoomProperties;
@@ -27,6 +26,7 @@ import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 import dev.lunchrush.processes.RepoRoot;
 import dev.lunchrush.support.SecurityProperties;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * The control room's rushes, one at a time: a rush runs on a thread of its own with {@code ./demo rush}'s code
@@ -66,7 +66,7 @@ public class Rushes implements DisposableBean {
      */
     synchronized RushRun start(Rush.Settings settings, JsonNode body) {
         if (latest != null && latest.running()) {
-            throw new ProblemException(HttpStatus.CONFLICT, "A rush is running",
+            throw new ProblemException(ProblemType.CONFLICT, "A rush is running",
                     "rush " + latest.id() + " is running: wait for it to end, or stop it (DELETE /api/rushes/" + latest.id() + ")",
                     List.of());
         }
@@ -76,7 +76,7 @@ public class Rushes implements DisposableBean {
             claimed = RushMarker.claim(RepoRoot.find(), "the control room's rush " + id);
         }
         catch (RushMarker.Held ex) {
-            throw new ProblemException(HttpStatus.CONFLICT, "A rush is running", ex.getMessage(), List.of());
+            throw new ProblemException(ProblemType.CONFLICT, "A rush is running", ex.getMessage(), List.of());
         }
         RushRun run = new RushRun(id, body, clock.instant());
         Rush rush = new Rush(settings, endpoints, run.out(), security::adminPassword, run);

@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,6 +19,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import dev.lunchrush.support.PageStreams;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.problems.ProblemType;
 
 /** The screen's HTTP side: counts, columns, and the live stream the page listens to. */
 @RestController
@@ -54,10 +54,10 @@ class ScreenController {
     @GetMapping("/api/orders/{orderId}")
     ShownOrder order(@Parameter(example = "0198a0c4-6d1e-7c3b-9f2a-3e5d7b1c9a40") @PathVariable String orderId) {
         return screen.find(orderId).orElseThrow(() -> {
-            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND,
+            ProblemDetail problem = ProblemType.NOT_FOUND.problem(
                     "order " + orderId + " has not been shown on this screen (or was shown longer ago than it remembers)");
             problem.setTitle("Order not shown");
-            return new ErrorResponseException(HttpStatus.NOT_FOUND, problem, null);
+            return new ErrorResponseException(ProblemType.NOT_FOUND.status(), problem, null);
         });
     }
 

@@ -28,6 +28,7 @@ import dev.lunchrush.orderservice.web.JsonBodies;
 import dev.lunchrush.orderservice.web.RequestBodies;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * {@code GET /api/act} for everybody, {@code PUT /admin/act} for the admin: the switch the
@@ -63,10 +64,10 @@ class ActController {
             responses = {
                 @ApiResponse(responseCode = "200", description = "The act now", content = @Content(
                         mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ActState.class))),
-                @ApiResponse(responseCode = "400", description = "An unknown act, strategy or field, or a capacity below 1",
+                @ApiResponse(responseCode = "400", description = "An unknown act, strategy or field, or a capacity below 1. Type " + ProblemType.BASE + "invalid-input",
                         content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
-                @ApiResponse(responseCode = "413", description = "Body over 4 KB", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
-                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+                @ApiResponse(responseCode = "413", description = "Body over 4 KB. Type " + ProblemType.BASE + "body-too-large", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json. Type " + ProblemType.BASE + "unsupported-media-type", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PutMapping(path = "/admin/act", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ActState> change(ServerHttpRequest request) {
         return RequestBodies.read(request, MAX_BODY)

@@ -31,6 +31,7 @@ import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * {@code GET /feed}: the analytics job pulls, so the order service never hands out more than the job
@@ -70,8 +71,8 @@ class FeedController {
                 @ApiResponse(responseCode = "200", description = "The events, oldest first (order events as in GET /orders/{orderId})",
                         content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
                                 array = @ArraySchema(schema = @Schema(implementation = OrderEvent.class)))),
-                @ApiResponse(responseCode = "400", description = "max not a positive whole number, or waitMillis negative", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
-                @ApiResponse(responseCode = "401", description = "No credentials, or not the analytics job's: nothing is taken",
+                @ApiResponse(responseCode = "400", description = "max not a positive whole number, or waitMillis negative. Type " + ProblemType.BASE + "invalid-input", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "401", description = "No credentials, or not the analytics job's: nothing is taken. Type " + ProblemType.BASE + "unauthorized",
                         headers = @Header(name = "WWW-Authenticate", description = "Basic realm=\"Realm\"", schema = @Schema(type = "string")),
                         content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping(path = "/feed", produces = MediaType.APPLICATION_JSON_VALUE)

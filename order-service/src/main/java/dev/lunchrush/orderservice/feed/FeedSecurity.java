@@ -32,6 +32,7 @@ import org.springframework.web.server.ServerWebExchange;
 
 import dev.lunchrush.orderservice.problems.ProblemDocuments;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.support.AdminSecurityConfiguration;
 import dev.lunchrush.support.SecurityProperties;
 
@@ -105,7 +106,7 @@ class FeedSecurity {
         response.setStatusCode(HttpStatus.UNAUTHORIZED);
         response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, REALM);
         response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        byte[] body = problems.json(new ProblemException(HttpStatus.UNAUTHORIZED, "Unauthorized",
+        byte[] body = problems.json(new ProblemException(ProblemType.UNAUTHORIZED,
                 "GET /feed takes the analytics job's credential: HTTP Basic as admin with the stack's admin password"),
                 exchange.getRequest().getPath().value());
         return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
@@ -116,7 +117,7 @@ class FeedSecurity {
         response.setStatusCode(HttpStatus.METHOD_NOT_ALLOWED);
         response.getHeaders().setAllow(Set.of(HttpMethod.GET));
         response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        byte[] body = problems.json(new ProblemException(HttpStatus.METHOD_NOT_ALLOWED, "Method Not Allowed",
+        byte[] body = problems.json(new ProblemException(ProblemType.METHOD_NOT_ALLOWED,
                 "/feed answers GET only (the analytics job's pull, with its credential); "
                         + exchange.getRequest().getMethod().name() + " takes nothing"),
                 exchange.getRequest().getPath().value());

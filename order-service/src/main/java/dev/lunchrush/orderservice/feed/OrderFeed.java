@@ -17,13 +17,13 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * Act 3's in-memory feed: the events the analytics job has not taken yet, as their encoded bytes
@@ -98,7 +98,7 @@ public class OrderFeed {
                     if (events.size() + reserved >= capacity) {
                         rejected++;
                         long seconds = Math.max(1, (settings.retryAfter().toMillis() + 999) / 1000);
-                        throw new ProblemException(HttpStatus.TOO_MANY_REQUESTS, "Feed full",
+                        throw new ProblemException(ProblemType.FEED_FULL, "Feed full",
                                 "the analytics feed holds " + events.size() + " events (capacity " + capacity
                                         + "); retry after " + seconds + " s",
                                 List.of(), Map.of("Retry-After", String.valueOf(seconds)));

@@ -28,6 +28,7 @@ import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
+import dev.lunchrush.orderservice.problems.ProblemDocuments;
 import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.storage.LocalStore;
 
@@ -226,7 +227,7 @@ public class IdempotencyStore implements ApplicationListener<ContextClosedEvent>
                         + "Idempotency-Key", null);
             }
             if (cause instanceof TimeoutException) {
-                throw ProblemException.unavailable("the first request with this Idempotency-Key is still running");
+                throw ProblemDocuments.stillRunning();
             }
             throw ProblemException.unavailable("the first request with this Idempotency-Key failed: " + cause);
         });

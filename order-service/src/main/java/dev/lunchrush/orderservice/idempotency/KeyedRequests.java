@@ -5,10 +5,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.http.HttpStatus;
 
 import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * What an Idempotency-Key and its request must be: a key of visible ASCII within a bound, and the same request (by
@@ -26,7 +26,7 @@ final class KeyedRequests {
 
     static void requireSameRequest(String key, byte[] hash, byte[] storedHash) {
         if (!MessageDigest.isEqual(hash, storedHash)) {
-            throw new ProblemException(HttpStatus.valueOf(422), "Idempotency-Key reused",
+            throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED, "Idempotency-Key reused",
                     "the Idempotency-Key '" + key + "' was used before for a different request",
                     List.of(new FieldProblem("Idempotency-Key", "already used for a different request body")), Map.of());
         }

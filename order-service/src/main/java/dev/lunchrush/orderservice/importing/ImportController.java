@@ -50,6 +50,7 @@ import dev.lunchrush.orderservice.web.JsonBodies;
 import dev.lunchrush.orderservice.web.RequestBodies;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * {@code POST /admin/orders/import}: past orders into the log with their real time, for the
@@ -103,13 +104,14 @@ class ImportController {
                         headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored answer",
                                 schema = @Schema(type = "string")),
                         content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE)),
-                @ApiResponse(responseCode = "400", description = "Not a JSON array of valid past orders; errors names each ([i].field)", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
-                @ApiResponse(responseCode = "413", description = "Body over lunchrush.max-import-body", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
-                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
-                @ApiResponse(responseCode = "422", description = "This Idempotency-Key was used for another batch", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "400", description = "Not a JSON array of valid past orders; errors names each ([i].field). Type " + ProblemType.BASE + "invalid-input", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "413", description = "Body over lunchrush.max-import-body. Type " + ProblemType.BASE + "body-too-large", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "415", description = "Content-Type is not application/json. Type " + ProblemType.BASE + "unsupported-media-type", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "422", description = "This Idempotency-Key was used for another batch. Type " + ProblemType.BASE + "idempotency-key-reused", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "503", description = "Kafka did not take the batch within lunchrush.kafka.import-timeout: "
-                        + "either nothing was written (the detail says so) or the outcome is unknown (title 'Outcome unknown'); "
-                        + "send it again under the same key, which writes it once", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
+                        + "either nothing was written (type " + ProblemType.BASE + "not-accepted) or the outcome is unknown (type "
+                        + ProblemType.BASE + "outcome-unknown), or the first request with this key is still under way (type "
+                        + ProblemType.BASE + "still-running); send it again under the same key, which writes it once", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping(path = "/admin/orders/import", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<String>> importOrders(ServerHttpRequest request,
             @Parameter(in = ParameterIn.HEADER, description = "The batch is written once: the same key and body again get the "

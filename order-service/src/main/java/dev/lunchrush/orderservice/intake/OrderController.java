@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,6 +19,7 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
 
@@ -40,13 +40,13 @@ class OrderController {
             responses = {
                 @ApiResponse(responseCode = "200", description = "The order event",
                         content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = OrderEvent.class))),
-                @ApiResponse(responseCode = "404", description = "Unknown, or no longer among the recent ones",
+                @ApiResponse(responseCode = "404", description = "Unknown, or no longer among the recent ones. Type " + ProblemType.BASE + "not-found",
                         content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @GetMapping(path = "/orders/{orderId}", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> order(@Parameter(example = "0198a0c4-6d1e-7c3b-9f2a-3e5d7b1c9a40") @PathVariable String orderId) {
         return recent.find(orderId)
                 .map(event -> ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(event))
-                .orElseThrow(() -> new ProblemException(HttpStatus.NOT_FOUND, "Order not found",
+                .orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND, "Order not found",
                         "no recent order " + orderId + " (only the last " + properties.recentOrders()
                                 + " orders of this run are kept)",
                         List.of(new FieldProblem("orderId", "unknown or no longer recent")), java.util.Map.of()));

@@ -9,7 +9,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 import dev.lunchrush.events.Act;
@@ -20,6 +19,7 @@ import dev.lunchrush.orderservice.idempotency.IdempotencyStore;
 import dev.lunchrush.orderservice.idempotency.StoredResponse;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.orderservice.storage.LocalStore;
 import dev.lunchrush.orderservice.web.BlockingWork;
 
@@ -109,7 +109,7 @@ class OrderPlacement {
             Executor continuation) {
         OrderAccepted earlier = json.readValue(note, OrderAccepted.class);
         if (!Act.find(earlier.act()).map(act -> acts.output(act).canBeAskedForAnOrder()).orElse(false)) {
-            throw new ProblemException(HttpStatus.CONFLICT, "Outcome unknown", "the first request with this "
+            throw new ProblemException(ProblemType.OUTCOME_LOST, "Outcome unknown", "the first request with this "
                     + "Idempotency-Key, order " + earlier.orderId() + " (act " + earlier.act() + "), was handed to RabbitMQ, "
                     + "whose answer this service never got (it was restarted, or lost the connection, meanwhile): the order "
                     + "may be in the queue or not, and RabbitMQ cannot be asked which. It is not placed again under this "

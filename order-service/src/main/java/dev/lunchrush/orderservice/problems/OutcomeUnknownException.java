@@ -5,9 +5,9 @@ import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.http.HttpStatus;
 
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * 503 for a write whose outcome is not known when it must be answered: the broker took the request but
@@ -35,7 +35,7 @@ public final class OutcomeUnknownException extends ProblemException {
     }
 
     private OutcomeUnknownException(String detail, @Nullable CompletableFuture<?> outcome, @Nullable Object ifWritten) {
-        super(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown", detail);
+        super(ProblemType.OUTCOME_UNKNOWN, detail);
         this.outcome = outcome;
         this.ifWritten = ifWritten;
     }

@@ -21,12 +21,15 @@ import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
 import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.support.server.ClosedConnections;
 
 /**
- * Every error of this service as {@code application/problem+json}: Spring WebFlux's own (404, 405,
- * 415, …) through {@link ResponseEntityExceptionHandler}, ours through {@link ProblemException}, with
- * an {@code errors} array of {@code {field, message}} where a field is to blame.
+ * Every error of this service as {@code application/problem+json} with a {@code type}: Spring WebFlux's own (404,
+ * 405, 415, …) through {@link ResponseEntityExceptionHandler}, typed by their status ({@link ProblemType#typed}),
+ * ours through {@link ProblemException}, with an {@code errors} array of {@code {field, message}} where a field is
+ * to blame. It answers for the handler functions too ({@code POST /orders}' other methods, {@link
+ * dev.lunchrush.orderservice.intake.OrderRoutes}): WebFlux hands every handler's error to it.
  */
 @RestControllerAdvice
 class ProblemHandler extends ResponseEntityExceptionHandler {
@@ -35,11 +38,8 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> problem(ProblemException ex) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(ex.status(), ex.detail());
-        problem.setTitle(ex.title());
-        if (!ex.errors().isEmpty()) {
-            problem.setProperty("errors", ex.errors());
-        }
+        // the instance, the request's path, is Spring WebFlux's to fill in
+        ProblemDetail problem = ex.problem(null);
         ResponseEntity.BodyBuilder response = ResponseEntity.status(ex.status())
                 .contentType(MediaType.APPLICATION_PROBLEM_JSON);
         ex.headers().forEach(response::header);
@@ -76,6 +76,16 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         }
         problemHeaders.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         return super.handleExceptionInternal(ex, body, problemHeaders, statusCode, exchange);
+    }
+
+    /** Every answer of Spring WebFlux's problems passes here: each gets the type of its status, unless it has one. */
+    @Override
+    protected Mono<ResponseEntity<Object>> createResponseEntity(@Nullable Object body, HttpHeaders headers,
+            HttpStatusCode status, ServerWebExchange exchange) {
+        if (body instanceof ProblemDetail problem) {
+            ProblemType.typed(problem);
+        }
+        return super.createResponseEntity(body, headers, status, exchange);
     }
 
     /**

@@ -5,7 +5,6 @@ import java.util.Set;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.security.web.server.firewall.ServerExchangeRejectedException;
@@ -14,6 +13,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * What Spring Security's firewall refuses before any handler or security chain sees it, as a problem+json document
@@ -43,8 +43,8 @@ class RejectedRequests implements ServerExchangeRejectedHandler {
         }
         HttpMethod method = exchange.getRequest().getMethod();
         ProblemException problem = TAKEN.contains(method)
-                ? new ProblemException(HttpStatus.BAD_REQUEST, "Bad Request", "the request was refused: " + ex.getMessage())
-                : new ProblemException(HttpStatus.METHOD_NOT_ALLOWED, "Method Not Allowed",
+                ? new ProblemException(ProblemType.REJECTED_REQUEST, "the request was refused: " + ex.getMessage())
+                : new ProblemException(ProblemType.METHOD_NOT_ALLOWED,
                         "this service takes no " + method.name() + " request, whatever the path");
         response.setStatusCode(problem.status());
         response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);

@@ -10,12 +10,12 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.util.unit.DataSize;
 
 import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.problems.ProblemType;
 
 /**
  * Reads a request body with a limit. The array grows with the bytes that arrived, never with what
@@ -119,13 +119,13 @@ public final class RequestBodies {
      * the server closes the connection right after this answer.
      */
     public static ProblemException timedOut() {
-        return new ProblemException(HttpStatus.REQUEST_TIMEOUT, "Request Timeout",
+        return new ProblemException(ProblemType.REQUEST_TIMEOUT, "Request Timeout",
                 "the body did not come in time (lunchrush.server.request-timeout)",
                 List.of(new FieldProblem("", "the body stopped coming")), Map.of("Connection", "close"));
     }
 
     public static ProblemException tooLarge(long max) {
-        return new ProblemException(HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
+        return new ProblemException(ProblemType.BODY_TOO_LARGE, "Request body too large",
                 "the body is larger than " + max + " bytes", List.of(new FieldProblem("", "at most " + max + " bytes")),
                 Map.of("Connection", "close"));
     }

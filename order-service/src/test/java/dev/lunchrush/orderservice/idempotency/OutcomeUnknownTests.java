@@ -14,6 +14,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrdersTopic;
 import dev.lunchrush.orderservice.StalledBrokersTests;
+import dev.lunchrush.support.problems.ProblemType;
 import dev.lunchrush.support.topology.OrderQueues;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,7 +89,7 @@ class OutcomeUnknownTests extends StalledBrokersTests {
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).until(() -> {
                 HttpResponse<String> answer = postJson("/orders", validOrder(), Map.of("Idempotency-Key", key));
                 assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
-                return json(answer.body()).get("title").stringValue().equals("Order not accepted");
+                return json(answer.body()).get("type").stringValue().equals(ProblemType.NOT_ACCEPTED.uri().toString());
             });
         }
         finally {
@@ -162,6 +163,7 @@ class OutcomeUnknownTests extends StalledBrokersTests {
     private static void assertUnknown(HttpResponse<String> response) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
         assertThat(json(response.body()).get("title").stringValue()).isEqualTo("Outcome unknown");
+        assertThat(json(response.body()).get("type").stringValue()).isEqualTo(ProblemType.OUTCOME_UNKNOWN.uri().toString());
         assertThat(json(response.body()).get("detail").stringValue()).contains("same Idempotency-Key");
     }
 }

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * answer with Spring's {@code ProblemDetail}, whose members these are, plus {@code errors} where a field is to
  * blame.
  *
- * @param type a URI naming the kind of problem; {@code about:blank} where the status says it all
+ * @param type a URI naming the kind of problem, one of {@link dev.lunchrush.support.problems.ProblemType}: a client
+ *        tells one kind from another by it, not by the title
  * @param title a short summary of the kind of problem
  * @param status the HTTP status
  * @param detail what went wrong with this request
@@ -20,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(name = "Problem", description = "An application/problem+json document (RFC 9457)")
 public record Problem(
-        @Schema(example = "about:blank") @Nullable String type,
+        @Schema(example = "https://lunchrush.dev/problems/invalid-input") String type,
         @Schema(example = "Bad Request") String title,
         @Schema(example = "400") int status,
         @Schema(example = "items[1].quantity must be between 1 and 50") @Nullable String detail,

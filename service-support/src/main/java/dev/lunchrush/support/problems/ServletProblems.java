@@ -1,0 +1,89 @@
+package dev.lunchrush.support.problems;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.web.ErrorResponseException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Every error of a servlet service as {@code application/problem+json} with a {@code type}: Spring MVC's own (an
+ * unknown path, a wrong method, an unsupported Content-Type, an unreadable body …) through
+ * {@link ResponseEntityExceptionHandler}, typed by their status ({@link ProblemType#typed}); ours through
+ * {@link ProblemException}, with an {@code errors} array where a field is to blame; and Spring Security's 401 and 403
+ * ({@link #unauthorized}, {@link #forbidden}), which it answers before any controller.
+ *
+ * <p>It takes the place of Spring Boot's handler of {@code spring.mvc.problemdetails.enabled}
+ * ({@link ProblemHandling}). A service's own advice for its own exceptions sits beside it.
+ */
+@RestControllerAdvice
+public class ServletProblems extends ResponseEntityExceptionHandler {
+
+    @ExceptionHandler(ProblemException.class)
+    ResponseEntity<ProblemDetail> problem(ProblemException ex) {
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(ex.status())
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON);
+        ex.headers().forEach(response::header);
+        // the instance, the request's path, is Spring MVC's to fill in
+        return response.body(ex.problem(null));
+    }
+
+    /** Every answer of Spring MVC's problems passes here: each gets the type of its status, unless it has one. */
+    @Override
+    protected ResponseEntity<Object> createResponseEntity(@Nullable Object body, HttpHeaders headers,
+            HttpStatusCode statusCode, WebRequest request) {
+        if (body instanceof ProblemDetail problem) {
+            ProblemType.typed(problem);
+        }
+        return super.createResponseEntity(body, headers, statusCode, request);
+    }
+
+    /**
+     * Spring Security's 401 as a problem document with a Basic challenge: handed to Spring MVC's exception resolvers
+     * ({@code handlerExceptionResolver}), so that this advice writes it as it writes every other problem.
+     */
+    public static AuthenticationEntryPoint unauthorized(HandlerExceptionResolver resolver) {
+        return (request, response, ex) -> answer(resolver, request, response, refused(ex));
+    }
+
+    /** Spring Security's 403 (credentials of a user who may not do this), as {@link #unauthorized} writes the 401. */
+    public static AccessDeniedHandler forbidden(HandlerExceptionResolver resolver) {
+        return (request, response, ex) -> answer(resolver, request, response, refused(ex));
+    }
+
+    /** The refusal as the resolvers write it; its bare status should none of them take it. */
+    private static void answer(HandlerExceptionResolver resolver, HttpServletRequest request,
+            HttpServletResponse response, ErrorResponseException refused) throws IOException {
+        if (resolver.resolveException(request, response, null, refused) == null && !response.isCommitted()) {
+            refused.getHeaders().forEach((name, values) -> values.forEach(value -> response.addHeader(name, value)));
+            response.sendError(refused.getStatusCode().value());
+        }
+    }
+
+    static ErrorResponseException refused(AuthenticationException cause) {
+        ErrorResponseException refused = new ErrorResponseException(ProblemType.UNAUTHORIZED.status(),
+                SecurityProblems.unauthorized(cause), cause);
+        refused.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, SecurityProblems.CHALLENGE);
+        return refused;
+    }
+
+    static ErrorResponseException refused(AccessDeniedException cause) {
+        return new ErrorResponseException(ProblemType.FORBIDDEN.status(), SecurityProblems.forbidden(), cause);
+    }
+}
