@@ -33,13 +33,7 @@ class ApiContractTests extends ServiceApiContract {
 
     @DynamicPropertySource
     static void stack(DynamicPropertyRegistry registry) {
-        registry.add("lunchrush.order-service-url", ORDER_SERVICE::url);
-        for (String service : new String[] {"kitchen-screen", "analytics-dashboard", "report-replayer", "backlog-monitor"}) {
-            registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
-        }
-        registry.add("lunchrush.prometheus-url", () -> "http://127.0.0.1:9");
-        registry.add("lunchrush.grafana-url", () -> "http://127.0.0.1:9");
-        registry.add("lunchrush.kafka-ui-url", () -> "http://127.0.0.1:9");
+        ORDER_SERVICE.register(registry);
     }
 
     @AfterAll

@@ -40,14 +40,7 @@ class ControlRoomApiTests {
 
     @DynamicPropertySource
     static void stack(DynamicPropertyRegistry registry) {
-        registry.add("lunchrush.order-service-url", ORDER_SERVICE::url);
-        // nothing listens on port 9 (discard) here: the others are down
-        for (String service : new String[] {"kitchen-screen", "analytics-dashboard", "report-replayer", "backlog-monitor"}) {
-            registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
-        }
-        registry.add("lunchrush.prometheus-url", () -> "http://127.0.0.1:9");
-        registry.add("lunchrush.grafana-url", () -> "http://127.0.0.1:9");
-        registry.add("lunchrush.kafka-ui-url", () -> "http://127.0.0.1:9");
+        ORDER_SERVICE.register(registry);
     }
 
     @AfterAll

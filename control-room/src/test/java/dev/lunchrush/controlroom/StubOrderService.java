@@ -47,15 +47,17 @@ final class StubOrderService {
     }
 
     /**
-     * The control room's stack for a test: this stub as the order service, and every other service and Prometheus
-     * down (nothing listens on port 9, discard, here).
+     * The control room's stack for a test: this stub as the order service, and every other service and tool down
+     * (nothing listens on port 9, discard, here).
      */
     void register(DynamicPropertyRegistry registry) {
         registry.add("lunchrush.order-service-url", this::url);
         for (String service : new String[] {"kitchen-screen", "analytics-dashboard", "report-replayer", "backlog-monitor"}) {
             registry.add("lunchrush." + service + "-url", () -> "http://127.0.0.1:9");
         }
-        registry.add("lunchrush.prometheus-url", () -> "http://127.0.0.1:9");
+        for (String tool : new String[] {"prometheus", "grafana", "kafka-ui"}) {
+            registry.add("lunchrush." + tool + "-url", () -> "http://127.0.0.1:9");
+        }
     }
 
     String url() {
