@@ -23,8 +23,8 @@ import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
- * The well-behaved client beside the hostile ones: every {@value #EVERY_MILLIS} ms, {@code GET /actuator/health} of
- * every service and one real order on the order service, each allowed {@link #LIMIT}; an answer later than that, or
+ * The well-behaved client beside the hostile ones: every {@value #EVERY_MILLIS} ms, {@code GET
+ * /actuator/health/liveness} of every service (whether its server answers, not whether its brokers do) and one real order on the order service, each allowed {@link #LIMIT}; an answer later than that, or
  * none, is counted as late.
  */
 final class Probes implements AutoCloseable {
@@ -78,7 +78,7 @@ final class Probes implements AutoCloseable {
 
     Probes(Map<String, URI> services, URI orderService, Menu menu, long seed) {
         services.forEach((name, base) -> {
-            health.put(name, Endpoints.resolve(base, "/actuator/health"));
+            health.put(name, Endpoints.resolve(base, "/actuator/health/liveness"));
             figures.put(name, new Figures());
         });
         this.orderUri = Endpoints.resolve(orderService, "/orders");
