@@ -37,6 +37,16 @@
     meta.className = 'meta';
     meta.textContent = new Date(order.placedAt).toLocaleTimeString() + ' · ' + order.source + ' · '
       + order.latencyMillis + ' ms · ' + order.customerId;
+    if (order.trace) {
+      // a traced order: its trace in Zipkin
+      const trace = document.createElement('a');
+      trace.className = 'trace';
+      trace.href = order.trace;
+      trace.target = '_blank';
+      trace.rel = 'noopener';
+      trace.textContent = 'trace';
+      meta.append(' · ', trace);
+    }
     card.append(number, items, meta);
     return card;
   }

@@ -44,12 +44,14 @@ public record KitchenScreenProperties(
      *     longer ago than that is not shown (counted as expired)
      * @param rememberMaxOrders the most ids kept (about 27 to 53 bytes of heap each); beyond it the oldest are
      *     forgotten early, a segment at a time, and orders placed before them are no longer shown
+     * @param traceLink where a traced order's trace is shown, its trace id appended (Zipkin's page of a trace)
      */
     public record Screen(
             @DefaultValue("3s") Duration missingGrace,
             @DefaultValue("20") @Min(1) int recentPerKitchen,
             @DefaultValue("30") @Min(1) int missingListed,
             @DefaultValue("2d") Duration rememberShown,
-            @DefaultValue("1000000") @Min(1000) long rememberMaxOrders) {
+            @DefaultValue("1000000") @Min(1000) long rememberMaxOrders,
+            @DefaultValue("http://localhost:9411/zipkin/traces/") String traceLink) {
     }
 }

@@ -33,6 +33,8 @@ import dev.lunchrush.events.Source;
 import dev.lunchrush.events.Topology;
 import dev.lunchrush.support.UnstorableOrderException;
 import dev.lunchrush.support.kafka.KafkaDeadLetters;
+import dev.lunchrush.support.kafka.KafkaTraceHeaders;
+import dev.lunchrush.support.tracing.OrderTraces;
 import dev.lunchrush.support.readiness.ReadingReadiness;
 import dev.lunchrush.support.receiving.ReceivingProperties;
 
@@ -46,7 +48,8 @@ import dev.lunchrush.support.receiving.ReceivingProperties;
  * log's start where none are stored, or where they were stored for a topic of the same name with another
  * Kafka id: another log), not to Kafka's committed offsets; while Kafka cannot say the topic's id, nothing is
  * read. Kafka's offsets are
- * committed too, after the database, so that the backlog monitor sees the group's progress.
+ * committed too, after the database, so that the backlog monitor sees the group's progress. Each traced order gets a
+ * span of its step ({@link OrderTraces}): it starts when the job comes to it, as late as the backlog says.
  */
 @Component
 class KafkaOrderListener implements ConsumerSeekAware {
@@ -67,14 +70,16 @@ class KafkaOrderListener implements ConsumerSeekAware {
     private final KafkaAdmin kafkaAdmin;
     private final ReadingReadiness reading;
     private final ObjectProvider<KafkaListenerEndpointRegistry> registry;
+    private final OrderTraces traces;
 
     private final ReceivingProperties.Kafka kafka;
     private final String topic;
 
     KafkaOrderListener(OrderProcessor processor, Capacity capacity, Aggregates aggregates, KafkaAdmin kafkaAdmin,
             ReadingReadiness reading, ObjectProvider<KafkaListenerEndpointRegistry> registry,
-            ReceivingProperties receiving) {
+            ReceivingProperties receiving, OrderTraces traces) {
         this.processor = processor;
+        this.traces = traces;
         this.capacity = capacity;
         this.aggregates = aggregates;
         this.kafkaAdmin = kafkaAdmin;
@@ -116,11 +121,16 @@ class KafkaOrderListener implements ConsumerSeekAware {
             throws InterruptedException {
         int step = Math.max(1, capacity.perSecond() / 5);
         for (int from = 0; from < batch.size(); from += step) {
-            try {
-                processor.process(Source.KAFKA, batch.subList(from, Math.min(batch.size(), from + step)));
-            }
-            catch (UnstorableOrderException ex) {
-                throw KafkaDeadLetters.unstorable(records.get(from + ex.index()), from + ex.index(), ex);
+            int to = Math.min(batch.size(), from + step);
+            try (OrderTraces.Received received = traces.received("analytics-dashboard", Source.KAFKA,
+                    records.subList(from, to), KafkaTraceHeaders.RECORD)) {
+                try {
+                    processor.process(Source.KAFKA, batch.subList(from, to));
+                }
+                catch (UnstorableOrderException ex) {
+                    received.failed(ex);
+                    throw KafkaDeadLetters.unstorable(records.get(from + ex.index()), from + ex.index(), ex);
+                }
             }
         }
     }

@@ -181,6 +181,6 @@ final class JournalFrames {
         String customerId = in.readUTF();
         String summary = in.readUTF();
         return new ShownOrder(orderId, kitchenId, run, sequence, Instant.ofEpochMilli(placedAt), Instant.ofEpochMilli(shownAt),
-                customerId, summary, source, Math.max(0, shownAt - placedAt));
+                customerId, summary, source, Math.max(0, shownAt - placedAt), null);
     }
 }

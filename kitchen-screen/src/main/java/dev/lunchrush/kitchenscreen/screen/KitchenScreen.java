@@ -120,7 +120,15 @@ public class KitchenScreen {
      * @throws UncheckedIOException when the journal cannot be written (readiness {@code reading} is down until a
      *     batch goes in): nothing of the batch is shown, the source gives it again later
      */
-    public synchronized void accept(String source, List<OrderEvent> events) {
+    public void accept(String source, List<OrderEvent> events) {
+        accept(source, events, Map.of());
+    }
+
+    /**
+     * As {@link #accept(String, List)}, each order named in {@code traces} (order id to trace id: those traced) shown
+     * with a link to its trace.
+     */
+    public synchronized void accept(String source, List<OrderEvent> events, Map<String, String> traces) {
         if (events.isEmpty()) {
             return;
         }
@@ -128,13 +136,13 @@ public class KitchenScreen {
         // a gap older than the grace period is missing before an order of it arrives: then it arrived late
         missingOrders.expire(now.toEpochMilli());
         try {
-            show(source, journal.record(source, events, now), now);
+            show(source, journal.record(source, events, now), now, traces);
         }
         catch (RuntimeException ex) {
             if (!aboutTheOrders(ex)) {
                 throw journalFailed(ex);
             }
-            showOneByOne(source, events, now);
+            showOneByOne(source, events, now, traces);
         }
         reading.release(ReadingReadiness.STORE);
     }
@@ -143,10 +151,10 @@ public class KitchenScreen {
      * The batch failed for something in its orders: each is recorded on its own, so that those that can be are
      * shown, and the first that cannot is named ({@link UnstorableOrderException}) for its source to dead-letter.
      */
-    private void showOneByOne(String source, List<OrderEvent> events, Instant now) {
+    private void showOneByOne(String source, List<OrderEvent> events, Instant now, Map<String, String> traces) {
         for (int i = 0; i < events.size(); i++) {
             try {
-                show(source, journal.record(source, events.subList(i, i + 1), now), now);
+                show(source, journal.record(source, events.subList(i, i + 1), now), now, traces);
             }
             catch (RuntimeException ex) {
                 if (!aboutTheOrders(ex)) {
@@ -172,12 +180,14 @@ public class KitchenScreen {
         return ex;
     }
 
-    private void show(String source, ShownJournal.Recorded recorded, Instant now) {
+    private void show(String source, ShownJournal.Recorded recorded, Instant now, Map<String, String> traces) {
         counts.receivedCount(source).addAndGet(recorded.fresh().size() + recorded.imported());
         duplicates.addAndGet(recorded.duplicates());
         imported.addAndGet(recorded.imported());
         expired.addAndGet(recorded.expired());
-        for (ShownOrder shown : recorded.fresh()) {
+        for (ShownOrder fresh : recorded.fresh()) {
+            String trace = traces.isEmpty() ? null : traces.get(fresh.orderId());
+            ShownOrder shown = trace == null ? fresh : fresh.withTrace(settings.traceLink() + trace);
             reached.incrementAndGet();
             addToColumn(shown);
             unsent.addLast(shown);

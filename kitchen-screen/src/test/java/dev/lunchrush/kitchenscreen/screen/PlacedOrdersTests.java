@@ -35,7 +35,8 @@ class PlacedOrdersTests {
             KitchenScreenProperties properties = new KitchenScreenProperties("target/placed-orders-test",
                     new KitchenScreenProperties.OrderService(URI.create("http://127.0.0.1:" + orderService.getAddress().getPort()),
                             Duration.ofSeconds(1)),
-                    new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000));
+                    new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000,
+                            "http://localhost:9411/zipkin/traces/"));
             PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build());
 
             // looked at (the start counts as a look): asked at every tick
@@ -79,7 +80,8 @@ class PlacedOrdersTests {
             KitchenScreenProperties properties = new KitchenScreenProperties("target/placed-orders-test",
                     new KitchenScreenProperties.OrderService(URI.create("http://127.0.0.1:" + orderService.getAddress().getPort()),
                             Duration.ofMillis(100)),
-                    new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000));
+                    new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000,
+                            "http://localhost:9411/zipkin/traces/"));
             PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build(), scheduler);
 
             // the start counts as a look: polled at every tick

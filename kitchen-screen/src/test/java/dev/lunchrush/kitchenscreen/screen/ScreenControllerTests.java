@@ -36,7 +36,7 @@ class ScreenControllerTests {
     void anOrderShownIsAnsweredAsShown() {
         Instant placed = Instant.parse("2026-11-26T12:20:00Z");
         when(screen.find("o-4")).thenReturn(Optional.of(new ShownOrder("o-4", "k1", "run-1", 4, placed,
-                placed.plusMillis(120), "c-1042", "2x pad-thai", "own-queue", 120)));
+                placed.plusMillis(120), "c-1042", "2x pad-thai", "own-queue", 120, null)));
 
         assertThat(mvc.get().uri("/api/orders/{orderId}", "o-4")).hasStatusOk().bodyJson()
                 .isLenientlyEqualTo("""

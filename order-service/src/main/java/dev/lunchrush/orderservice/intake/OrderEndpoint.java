@@ -2,6 +2,8 @@ package dev.lunchrush.orderservice.intake;
 
 import java.util.concurrent.CompletableFuture;
 
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.Tracer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +24,7 @@ import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.web.EventLoops;
 import dev.lunchrush.orderservice.web.RequestBodies;
 import dev.lunchrush.support.server.ClosedConnections;
+import dev.lunchrush.support.tracing.OrderTraces;
 
 /**
  * {@code POST /orders} as a WebFlux handler function ({@link OrderRoutes}): the Content-Type checked before
@@ -29,6 +32,9 @@ import dev.lunchrush.support.server.ClosedConnections;
  * {@link OrderPlacement} parses, honours the Idempotency-Key and writes the order. Every refusal is an
  * {@code application/problem+json} document written here, as {@code ProblemHandler} writes those of the
  * annotated controllers: a functional endpoint's errors would otherwise reach Spring Boot's error handler.
+ *
+ * <p>Each order is a span of its trace ({@code place order}), started when its body has come and ended with its
+ * answer; a sampled one's context goes with the order to the act's output ({@link OrderTraces}).
  *
  * <p>A handler function rather than a {@code @PostMapping}: no argument resolvers and no return value
  * handler per order (BENCHMARKS.md, "The order's path in the framework").
@@ -44,11 +50,14 @@ class OrderEndpoint {
     private final OrderPlacement placement;
     private final ProblemDocuments problems;
     private final long maxBody;
+    private final Tracer tracer;
 
-    OrderEndpoint(OrderPlacement placement, ProblemDocuments problems, OrderServiceProperties properties) {
+    OrderEndpoint(OrderPlacement placement, ProblemDocuments problems, OrderServiceProperties properties,
+            OrderTraces traces) {
         this.placement = placement;
         this.problems = problems;
         this.maxBody = properties.maxOrderBody().toBytes();
+        this.tracer = traces.tracer();
     }
 
     Mono<ServerResponse> place(ServerRequest request) {
@@ -67,6 +76,27 @@ class OrderEndpoint {
     }
 
     private CompletableFuture<StoredResponse> place(byte[] body, @Nullable String idempotencyKey) {
+        Span span = tracer.spanBuilder().name("place order").kind(Span.Kind.SERVER).start();
+        CompletableFuture<StoredResponse> answer;
+        // in scope even when not sampled: what the order causes is then not sampled either
+        try (Tracer.SpanInScope scope = tracer.withSpan(span)) {
+            answer = placeUntraced(body, idempotencyKey);
+        }
+        if (span.isNoop()) {
+            return answer;
+        }
+        return answer.whenComplete((stored, failure) -> {
+            if (failure != null) {
+                span.error(ProblemException.unwrap(failure));
+            }
+            else {
+                span.tag("http.status_code", String.valueOf(stored.status()));
+            }
+            span.end();
+        });
+    }
+
+    private CompletableFuture<StoredResponse> placeUntraced(byte[] body, @Nullable String idempotencyKey) {
         try {
             return placement.place(body, idempotencyKey, EventLoops.current());
         }

@@ -3,10 +3,12 @@ package dev.lunchrush.orderservice.notifications;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.micrometer.observation.ObservationPredicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
+import org.springframework.amqp.rabbit.support.micrometer.RabbitMessageSenderContext;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,6 +17,8 @@ import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.FixedBackOff;
+
+import dev.lunchrush.support.tracing.OrderTraces;
 
 /**
  * The SMS relay's consumer: its own group on the log, raw bytes (the relay decodes, and skips what
@@ -27,6 +31,15 @@ import org.springframework.util.backoff.FixedBackOff;
 class SmsRelayConfiguration {
 
     static final String CONTAINER_FACTORY = "smsRelayContainerFactory";
+
+    /**
+     * A publish to RabbitMQ is traced as part of an order's trace, never alone: the relay's batches of SMS tasks,
+     * many orders in one message, are no order's, and a trace of each would be noise.
+     */
+    @Bean
+    ObservationPredicate relayPublishesAreNotTraced(OrderTraces traces) {
+        return (name, context) -> !(context instanceof RabbitMessageSenderContext) || traces.tracer().currentSpan() != null;
+    }
 
     @Bean(CONTAINER_FACTORY)
     ConcurrentKafkaListenerContainerFactory<String, byte[]> smsRelayContainerFactory(KafkaProperties kafka,

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
+import io.micrometer.tracing.Span;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +27,8 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.orderservice.web.BlockingWork;
+import dev.lunchrush.support.kafka.KafkaTraceHeaders;
+import dev.lunchrush.support.tracing.OrderTraces;
 
 /**
  * Appends orders to the log: key = kitchen id (each kitchen's orders stay in order in one partition),
@@ -39,6 +42,8 @@ import dev.lunchrush.orderservice.web.BlockingWork;
  * and every request behind it. The topics and the producer's metadata are made ready off the loop before
  * the first send (the first orders wait for that without a thread), and an order that finds the producer's
  * buffer nearly full (the broker has not been taking orders for a while) is answered 503 at once.
+ *
+ * <p>A traced order's record carries its trace in its headers, with a span of the send until the broker's answer.
  */
 @Component
 public class KafkaOrderPublisher implements DisposableBean {
@@ -61,6 +66,7 @@ public class KafkaOrderPublisher implements DisposableBean {
     private final BlockingWork blocking;
     private final long timeoutMillis;
     private final GivenUpRecords givenUp;
+    private final OrderTraces traces;
     private volatile @Nullable Ready ready;
 
     /** The producer once its metadata for the topic is in, and the gauge of its buffer's free room. */
@@ -68,8 +74,9 @@ public class KafkaOrderPublisher implements DisposableBean {
     }
 
     KafkaOrderPublisher(ProducerFactory<String, OrderEvent> producers, KafkaTopology topics, BlockingWork blocking,
-            KafkaSettings settings, MeterRegistry registry) {
+            KafkaSettings settings, MeterRegistry registry, OrderTraces traces) {
         this.producers = producers;
+        this.traces = traces;
         this.topics = topics;
         this.blocking = blocking;
         this.timeoutMillis = settings.sendTimeout().toMillis();
@@ -79,16 +86,18 @@ public class KafkaOrderPublisher implements DisposableBean {
 
     public CompletableFuture<Void> publish(OrderEvent event) {
         Ready producer = ready;
+        // the order's span, if it is traced: the first orders are sent on another thread, once the producer is ready
+        Span trace = traces.tracer().currentSpan();
         // the factory replaces its producer after a fatal error: a new one is made ready off the loop first
         if (producer != null && producer.producer() == producers.createProducer()) {
-            return send(producer, event);
+            return send(producer, event, trace);
         }
         return topics.ensureTopicsInBackground().thenCompose(created -> {
             if (!created) {
                 return CompletableFuture.failedFuture(ProblemException.unavailable("Kafka is not reachable: the topic "
                         + Topology.ORDERS_TOPIC + " could not be created"));
             }
-            return blocking.supply(this::prepare).thenCompose(prepared -> send(prepared, event));
+            return blocking.supply(this::prepare).thenCompose(prepared -> send(prepared, event, trace));
         });
     }
 
@@ -134,16 +143,22 @@ public class KafkaOrderPublisher implements DisposableBean {
         return name.name().equals("buffer-available-bytes") && name.group().equals("producer-metrics");
     }
 
-    private CompletableFuture<Void> send(Ready ready, OrderEvent event) {
+    private CompletableFuture<Void> send(Ready ready, OrderEvent event, @Nullable Span trace) {
         if (ready.freeBuffer() != null && ready.freeBuffer().metricValue() instanceof Number free
                 && free.longValue() < MIN_FREE_BUFFER) {
             return CompletableFuture.failedFuture(ProblemException.unavailable(
                     "Kafka has not been taking orders: the producer's buffer is full"));
         }
         CompletableFuture<Void> acked = new CompletableFuture<>();
+        ProducerRecord<String, OrderEvent> record = new ProducerRecord<>(Topology.ORDERS_TOPIC, null,
+                event.placedAt().toEpochMilli(), event.kitchenId(), event);
+        Span span = traces.sending(trace, "kafka", event.orderId(), record.headers(), KafkaTraceHeaders.HEADERS);
         try {
-            ready.producer().send(new ProducerRecord<>(Topology.ORDERS_TOPIC, null, event.placedAt().toEpochMilli(),
-                    event.kitchenId(), event), (metadata, failure) -> {
+            ready.producer().send(record, (metadata, failure) -> {
+                        if (failure != null) {
+                            span.error(failure);
+                        }
+                        span.end();
                         if (failure == null) {
                             acked.complete(null);
                             givenUp.acknowledged(metadata.partition(), metadata.offset());
@@ -166,6 +181,8 @@ public class KafkaOrderPublisher implements DisposableBean {
                     });
         }
         catch (org.apache.kafka.common.KafkaException ex) {
+            span.error(ex);
+            span.end();
             log.warn("could not send to Kafka: {}", ex.getMessage());
             return CompletableFuture.failedFuture(ProblemException.unavailable("Kafka did not take the order: " + ex.getMessage()));
         }

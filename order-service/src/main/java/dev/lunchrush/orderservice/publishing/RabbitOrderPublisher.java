@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import com.rabbitmq.client.Channel;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.Tracer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +39,7 @@ import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.orderservice.OrderServiceProperties;
 import dev.lunchrush.orderservice.problems.OutcomeUnknownException;
 import dev.lunchrush.support.problems.ProblemException;
+import dev.lunchrush.support.tracing.OrderTraces;
 
 /**
  * Publishes an order so that RabbitMQ takes responsibility for it: persistent message, mandatory (a
@@ -86,6 +89,7 @@ public class RabbitOrderPublisher implements DisposableBean {
     static final Duration MAX_REPUBLISH_PAUSE = Duration.ofSeconds(30);
 
     private final RabbitTemplate rabbit;
+    private final Tracer tracer;
     private final PublishingBlock block;
     private final Duration timeout;
     private final BlockingQueue<Publication> waiting = new LinkedBlockingQueue<>(QUEUE);
@@ -96,8 +100,9 @@ public class RabbitOrderPublisher implements DisposableBean {
     private volatile boolean running = true;
 
     RabbitOrderPublisher(RabbitTemplate rabbit, PublishingBlock block, OrderServiceProperties properties,
-            MeterRegistry registry) {
+            MeterRegistry registry, OrderTraces traces) {
         this.rabbit = rabbit;
+        this.tracer = traces.tracer();
         this.block = block;
         this.timeout = properties.outputTimeout();
         CustomizableThreadFactory republishers = new CustomizableThreadFactory("rabbit-republisher-");
@@ -131,7 +136,8 @@ public class RabbitOrderPublisher implements DisposableBean {
         // that the outcome is unknown when the channel ends before the confirm
         CompletableFuture<Void> confirmed = new CompletableFuture<>();
         CompletableFuture<Void> reply = new CompletableFuture<>();
-        Publication publication = new Publication(exchange, routingKey, event, body, confirmed, reply, new AtomicBoolean());
+        Publication publication = new Publication(exchange, routingKey, event, body, confirmed, reply, new AtomicBoolean(),
+                tracer.currentSpan());
         if (!this.running || !this.waiting.offer(publication)) {
             return CompletableFuture.failedFuture(ProblemException.unavailable(
                     "RabbitMQ is not taking orders: " + QUEUE + " wait to be published already"));
@@ -253,9 +259,13 @@ public class RabbitOrderPublisher implements DisposableBean {
         OrderEvent event = publication.event();
         boolean[] sent = {true};
         // no timeout here: the caller's deadline answers the client, this waits for RabbitMQ's real answer
-        confirmed(publication.exchange(), publication.routingKey(), event.orderId(), event.placedAt().toEpochMilli(),
-                publication.body(), false, () -> sent[0] = false)
-                .whenComplete((confirmed, failure) -> {
+        CompletableFuture<Void> confirmedOnce;
+        // the order's span in scope: the template's span of the publish is its child, and its context goes in the headers
+        try (Tracer.SpanInScope scope = tracer.withSpan(publication.trace())) {
+            confirmedOnce = confirmed(publication.exchange(), publication.routingKey(), event.orderId(),
+                    event.placedAt().toEpochMilli(), publication.body(), false, () -> sent[0] = false);
+        }
+        confirmedOnce.whenComplete((confirmed, failure) -> {
                     if (failure == null) {
                         publication.answer().complete(null);
                     }
@@ -384,9 +394,9 @@ public class RabbitOrderPublisher implements DisposableBean {
     /**
      * An order waiting for its turn: RabbitMQ's real answer to it ({@code answer}) and what its client is told first
      * ({@code reply}); {@code taken} by the publisher's thread when it hands the order to the channel, or by its
-     * deadline while it still waits (then it is never sent).
+     * deadline while it still waits (then it is never sent); {@code trace}, the order's span, if any.
      */
     private record Publication(String exchange, String routingKey, OrderEvent event, byte[] body,
-            CompletableFuture<Void> answer, CompletableFuture<Void> reply, AtomicBoolean taken) {
+            CompletableFuture<Void> answer, CompletableFuture<Void> reply, AtomicBoolean taken, @Nullable Span trace) {
     }
 }
