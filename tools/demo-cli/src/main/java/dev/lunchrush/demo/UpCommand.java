@@ -16,7 +16,7 @@ import dev.lunchrush.processes.RepoRoot;
 /** {@code ./demo up}. */
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = {"Start the whole stack on this machine without Docker: a real Kafka broker (KRaft), the local "
-                + "RabbitMQ, Prometheus where installed, and every service. Idempotent: starts only what is not "
+                + "RabbitMQ, Prometheus where installed, Zipkin, and every service. Idempotent: starts only what is not "
                 + "running (a dead service included) and leaves the rest alone.",
             "Files under .run/: <name>.pid, logs/<name>.log, data/<name>/, kafka/."})
 public class UpCommand implements Callable<Integer> {
@@ -28,13 +28,17 @@ public class UpCommand implements Callable<Integer> {
             + "min.insync.replicas 2, instead of one")
     private boolean cluster;
 
+    @Option(names = "--no-tracing", negatable = false, description = "leave Zipkin out, and the services make no "
+            + "traces (by default they trace one order in ten, to Zipkin on 127.0.0.1:9411)")
+    private boolean noTracing;
+
     @Option(names = "--timeout", defaultValue = "240", paramLabel = "SECONDS",
             description = "how long to wait for the services to be healthy (default: ${DEFAULT-VALUE})")
     private int timeoutSeconds;
 
     @Override
     public Integer call() {
-        Launcher launcher = new Launcher(new LocalStack(RepoRoot.find(), cluster), spec.commandLine().getOut());
+        Launcher launcher = new Launcher(new LocalStack(RepoRoot.find(), cluster, !noTracing), spec.commandLine().getOut());
         return launcher.up(Duration.ofSeconds(timeoutSeconds)) ? ExitCodes.DONE : ExitCodes.FAILED;
     }
 }

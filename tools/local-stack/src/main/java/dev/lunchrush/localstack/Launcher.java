@@ -70,7 +70,8 @@ public final class Launcher {
         boolean allUp = table.stream().allMatch(Row::healthy);
         out.println();
         if (allUp) {
-            out.println("Everything is up. Pages: " + pages() + ".");
+            out.println("Everything is up. Pages: " + pages() + (stack.tracing()
+                    ? ", traces http://localhost:" + ZipkinNode.PORT : "") + ".");
             out.println("Admin password: " + passwordSource() + ". Logs: " + stack.runDir().resolve("logs") + ".");
         }
         else {

@@ -27,16 +27,27 @@ public final class LocalStack {
     private final Path root;
     private final Path runDir;
     private final boolean cluster;
+    private final boolean tracing;
     private final String bindAddress;
 
     public LocalStack(Path root, boolean cluster) {
-        this(root, cluster, System.getenv());
+        this(root, cluster, true);
+    }
+
+    /** @param tracing whether Zipkin runs and the services trace ({@code up --no-tracing}: neither) */
+    public LocalStack(Path root, boolean cluster, boolean tracing) {
+        this(root, cluster, tracing, System.getenv());
     }
 
     LocalStack(Path root, boolean cluster, Map<String, String> environment) {
+        this(root, cluster, true, environment);
+    }
+
+    LocalStack(Path root, boolean cluster, boolean tracing, Map<String, String> environment) {
         this.root = root;
         this.runDir = root.resolve(".run");
         this.cluster = cluster;
+        this.tracing = tracing;
         String asked = environment.get(BIND_ADDRESS_VARIABLE);
         this.bindAddress = asked == null || asked.isBlank() ? LOOPBACK : asked.strip();
     }
@@ -46,9 +57,19 @@ public final class LocalStack {
         return bindAddress;
     }
 
-    /** The stack as it was last started: a cluster when {@code up --cluster} left its marker. */
+    /**
+     * The stack as it was last started: a cluster when {@code up --cluster} left its marker, without tracing when
+     * {@code up --no-tracing} left its.
+     */
     public static LocalStack asStarted(Path root) {
-        return new LocalStack(root, Files.exists(root.resolve(".run").resolve("kafka-cluster")));
+        return new LocalStack(root, Files.exists(root.resolve(".run").resolve("kafka-cluster")),
+                !Files.exists(root.resolve(".run").resolve(NO_TRACING_MARKER)));
+    }
+
+    private static final String NO_TRACING_MARKER = "no-tracing";
+
+    boolean tracing() {
+        return tracing;
     }
 
     Path root() {
@@ -84,6 +105,9 @@ public final class LocalStack {
         components.add(new RabbitMq(this));
         components.addAll(kafkaNodes());
         components.add(new Prometheus(this));
+        if (tracing) {
+            components.add(new ZipkinNode(this));
+        }
         for (StackManifest.Service service : StackManifest.get().services()) {
             components.add(new ServiceNode(this, service.module(), service.port(), adminPassword));
         }
@@ -99,6 +123,13 @@ public final class LocalStack {
             }
             else {
                 Files.deleteIfExists(marker);
+            }
+            Path noTracing = runDir.resolve(NO_TRACING_MARKER);
+            if (tracing) {
+                Files.deleteIfExists(noTracing);
+            }
+            else {
+                Files.writeString(noTracing, "the services do not trace, Zipkin does not run: up --no-tracing\n");
             }
         }
         catch (IOException ex) {

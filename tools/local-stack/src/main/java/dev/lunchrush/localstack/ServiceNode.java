@@ -74,7 +74,13 @@ final class ServiceNode implements Component {
     }
 
     Map<String, String> environment(Path dataDir) {
-        return environment(stack.root(), module, dataDir, adminPassword, stack.bootstrapServers(), stack.bindAddress(), port);
+        Map<String, String> environment = environment(stack.root(), module, dataDir, adminPassword,
+                stack.bootstrapServers(), stack.bindAddress(), port);
+        if (!stack.tracing()) {
+            // up --no-tracing: no spans made, none sent
+            environment.put("MANAGEMENT_TRACING_EXPORT_ENABLED", "false");
+        }
+        return environment;
     }
 
     /**

@@ -130,6 +130,33 @@ class LauncherPiecesTests {
                 .containsEntry("transaction.state.log.min.isr", "2");
     }
 
+    /** {@code up} runs Zipkin and the services trace; {@code up --no-tracing}: no Zipkin, and no service traces. */
+    @Test
+    void withoutTracingThereIsNoZipkinAndNoServiceTraces() throws Exception {
+        Path jvm = Files.createDirectories(root.resolve("infra").resolve("jvm"));
+        for (String module : LocalStack.SERVICES) {
+            Files.writeString(jvm.resolve(module + ".env"), "JAVA_TOOL_OPTIONS=-Xmx64m\n");
+        }
+        LocalStack traced = new LocalStack(root, false, true, Map.of());
+        LocalStack untraced = new LocalStack(root, false, false, Map.of());
+        assertThat(traced.components("secret")).extracting(Component::name).contains("zipkin");
+        assertThat(untraced.components("secret")).extracting(Component::name).doesNotContain("zipkin");
+        for (Component component : traced.components("secret")) {
+            if (component instanceof ServiceNode service) {
+                assertThat(service.environment(root.resolve("data"))).doesNotContainKey("MANAGEMENT_TRACING_EXPORT_ENABLED");
+            }
+        }
+        for (Component component : untraced.components("secret")) {
+            if (component instanceof ServiceNode service) {
+                assertThat(service.environment(root.resolve("data"))).containsEntry("MANAGEMENT_TRACING_EXPORT_ENABLED", "false");
+            }
+        }
+        untraced.markCluster();
+        assertThat(LocalStack.asStarted(root).tracing()).as("down and status find the stack as up left it").isFalse();
+        traced.markCluster();
+        assertThat(LocalStack.asStarted(root).tracing()).isTrue();
+    }
+
     /** As compose publishes on 127.0.0.1: every service of {@code ./demo up} binds there unless asked otherwise. */
     @Test
     void everyServiceListensOnTheLoopbackUnlessTheBindAddressSaysOtherwise() throws Exception {
