@@ -3,7 +3,7 @@
 // through /api/rushes/{id}, and the admin's controls. Text from the services goes in with textContent only.
 
 const DEFAULT_PORTS = { kitchenScreen: 8081, analyticsDashboard: 8082, reportReplayer: 8083, backlogMonitor: 8084,
-  grafana: 3000, prometheus: 9090, kafkaUi: 8090 };
+  grafana: 3000, prometheus: 9090, kafkaUi: 8090, zipkin: 9411 };
 const LIVE_ROWS_SHOWN = 30;
 
 let password = null;   // the admin password, in this page's memory only
@@ -181,6 +181,9 @@ function showLesson(lesson) {
   link('link-alerts', links.prometheus, DEFAULT_PORTS.prometheus, tools.prometheusAlerts || '/alerts');
   $('tool-kafka-ui').hidden = !tools.kafkaUi;
   link('link-kafka-ui', links.kafkaUi, DEFAULT_PORTS.kafkaUi);
+  // the orders' traces: the order service's, newest first
+  $('tool-zipkin').hidden = !tools.zipkin;
+  link('link-zipkin', links.zipkin, DEFAULT_PORTS.zipkin, '/zipkin/?serviceName=order-service&spanName=place%20order');
 
   const services = $('services');
   services.replaceChildren(...lesson.services.map(s => {

@@ -38,8 +38,10 @@ public record ControlRoomProperties(
      * @param prometheus Prometheus (its alerts page under it is the one {@code lunchrush.prometheus-url} has:
      *     {@code /alerts}, or {@code /classic/alerts} on a Prometheus 2 without its new UI, as Debian's)
      * @param kafkaUi Kafka UI (shown while {@code lunchrush.kafka-ui-url} answers)
+     * @param zipkin Zipkin (shown while {@code lunchrush.zipkin-url} answers)
      */
     public record Links(@Nullable URI kitchenScreen, @Nullable URI analyticsDashboard, @Nullable URI reportReplayer,
-            @Nullable URI backlogMonitor, @Nullable URI grafana, @Nullable URI prometheus, @Nullable URI kafkaUi) {
+            @Nullable URI backlogMonitor, @Nullable URI grafana, @Nullable URI prometheus, @Nullable URI kafkaUi,
+            @Nullable URI zipkin) {
     }
 }

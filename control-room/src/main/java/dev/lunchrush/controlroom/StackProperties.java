@@ -23,6 +23,8 @@ import dev.lunchrush.localstack.StackManifest;
  * @param grafanaUrl Grafana, which the page links only while it answers ({@code docker compose up} runs it, {@code ./demo
  *     up} does not); not set, {@code http://localhost:3000}, compose's host port
  * @param kafkaUiUrl Kafka UI, the same (compose only); not set, {@code http://localhost:8090}, compose's host port
+ * @param zipkinUrl Zipkin, the orders' traces, which the page links only while it answers (both ways of running the stack
+ *     run it, unless {@code ./demo up --no-tracing}); not set, {@code http://localhost:9411}
  */
 @ConfigurationProperties("lunchrush")
 public record StackProperties(
@@ -33,7 +35,8 @@ public record StackProperties(
         @Nullable URI backlogMonitorUrl,
         @Nullable URI prometheusUrl,
         @Nullable URI grafanaUrl,
-        @Nullable URI kafkaUiUrl) {
+        @Nullable URI kafkaUiUrl,
+        @Nullable URI zipkinUrl) {
 
     public StackProperties {
         orderServiceUrl = orLocal(orderServiceUrl, "order-service");
@@ -45,6 +48,7 @@ public record StackProperties(
                 : URI.create("http://localhost:" + StackManifest.get().port("prometheus"));
         grafanaUrl = grafanaUrl != null ? grafanaUrl : URI.create("http://localhost:3000");
         kafkaUiUrl = kafkaUiUrl != null ? kafkaUiUrl : URI.create("http://localhost:8090");
+        zipkinUrl = zipkinUrl != null ? zipkinUrl : URI.create("http://localhost:" + StackManifest.get().port("zipkin"));
     }
 
     private static URI orLocal(@Nullable URI url, String service) {

@@ -71,8 +71,8 @@ public record Lesson(Instant at, @Nullable ActState act, List<ServiceState> serv
      * @param grafana whether Grafana answers
      * @param kafkaUi whether Kafka UI answers
      */
-    public record Tools(@Nullable String prometheusAlerts, boolean grafana, boolean kafkaUi) {
+    public record Tools(@Nullable String prometheusAlerts, boolean grafana, boolean kafkaUi, boolean zipkin) {
 
-        static final Tools NONE = new Tools(null, false, false);
+        static final Tools NONE = new Tools(null, false, false, false);
     }
 }

@@ -68,7 +68,8 @@ class LessonPoller implements DisposableBean {
             clients.put(service.name(), client(service.name(), endpoints.of(service.name())));
         }
         this.prometheus = client("prometheus", stack.prometheusUrl());
-        this.tools = new ToolsProbe(stack.prometheusUrl(), stack.grafanaUrl(), stack.kafkaUiUrl(), this::status, clock);
+        this.tools = new ToolsProbe(stack.prometheusUrl(), stack.grafanaUrl(), stack.kafkaUiUrl(), stack.zipkinUrl(),
+                this::status, clock);
         ControlRoomProperties.Links configured = properties.links();
         put("kitchenScreen", configured.kitchenScreen());
         put("analyticsDashboard", configured.analyticsDashboard());
@@ -77,6 +78,7 @@ class LessonPoller implements DisposableBean {
         put("grafana", configured.grafana());
         put("prometheus", configured.prometheus());
         put("kafkaUi", configured.kafkaUi());
+        put("zipkin", configured.zipkin());
     }
 
     private void put(String page, @Nullable URI link) {

@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 import dev.lunchrush.localstack.access.Endpoints;
 
 /**
- * Which of the tools beside the stack answer, for the page's links: Prometheus's alerts page, Grafana, Kafka UI.
+ * Which of the tools beside the stack answer, for the page's links: Prometheus's alerts page, Grafana, Kafka UI, Zipkin
+ * (which both ways of running the stack run, unless {@code ./demo up --no-tracing}).
  * {@code docker compose up} runs all three; {@code ./demo up} runs the machine's Prometheus, if installed, and neither
  * of the others, so a link to them would lead nowhere. And Prometheus keeps its alerts page at {@code /alerts} in
  * version 3 (compose's) and in upstream 2.x builds, but Debian's 2.x package is built without that UI and answers 404
@@ -30,6 +31,7 @@ final class ToolsProbe {
     private final URI prometheus;
     private final URI grafana;
     private final URI kafkaUi;
+    private final URI zipkin;
     private final ToIntFunction<URI> status;
     private final Clock clock;
     private Lesson.Tools last = Lesson.Tools.NONE;
@@ -38,10 +40,11 @@ final class ToolsProbe {
     /**
      * @param status the HTTP status of a GET of that URI, 0 when nothing answers
      */
-    ToolsProbe(URI prometheus, URI grafana, URI kafkaUi, ToIntFunction<URI> status, Clock clock) {
+    ToolsProbe(URI prometheus, URI grafana, URI kafkaUi, URI zipkin, ToIntFunction<URI> status, Clock clock) {
         this.prometheus = prometheus;
         this.grafana = grafana;
         this.kafkaUi = kafkaUi;
+        this.zipkin = zipkin;
         this.status = status;
         this.clock = clock;
     }
@@ -56,8 +59,10 @@ final class ToolsProbe {
         CompletableFuture<Integer> classicAlerts = ask(prometheus, CLASSIC_ALERTS, pool);
         CompletableFuture<Integer> grafanaHealth = ask(grafana, "/api/health", pool);
         CompletableFuture<Integer> kafkaUiHealth = ask(kafkaUi, "/actuator/health", pool);
+        CompletableFuture<Integer> zipkinHealth = ask(zipkin, "/health", pool);
         String alertsPage = ok(alerts.join()) ? ALERTS : ok(classicAlerts.join()) ? CLASSIC_ALERTS : null;
-        last = new Lesson.Tools(alertsPage, answers(grafanaHealth.join()), answers(kafkaUiHealth.join()));
+        last = new Lesson.Tools(alertsPage, answers(grafanaHealth.join()), answers(kafkaUiHealth.join()),
+                ok(zipkinHealth.join()));
         askedAt = now;
         return last;
     }

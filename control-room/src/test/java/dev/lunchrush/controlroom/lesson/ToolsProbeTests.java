@@ -24,13 +24,14 @@ class ToolsProbeTests {
     private static final URI PROMETHEUS = URI.create("http://prometheus:9090");
     private static final URI GRAFANA = URI.create("http://grafana:3000");
     private static final URI KAFKA_UI = URI.create("http://kafka-ui:8080/");
+    private static final URI ZIPKIN = URI.create("http://zipkin:9411");
     private static final Executor NOW = Runnable::run;
 
     /** What each URL answers; a URL not listed has nothing listening (0). */
     private final Map<String, Integer> answers = new HashMap<>();
     private final AtomicInteger asked = new AtomicInteger();
     private final MovableClock clock = new MovableClock();
-    private final ToolsProbe probe = new ToolsProbe(PROMETHEUS, GRAFANA, KAFKA_UI, uri -> {
+    private final ToolsProbe probe = new ToolsProbe(PROMETHEUS, GRAFANA, KAFKA_UI, ZIPKIN, uri -> {
         asked.incrementAndGet();
         return answers.getOrDefault(uri.toString(), 0);
     }, clock);
@@ -42,8 +43,9 @@ class ToolsProbeTests {
         answers.put("http://grafana:3000/api/health", 200);
         // Kafka UI behind its login form may redirect: it runs
         answers.put("http://kafka-ui:8080/actuator/health", 302);
+        answers.put("http://zipkin:9411/health", 200);
 
-        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools("/alerts", true, true));
+        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools("/alerts", true, true, true));
     }
 
     @Test
@@ -51,15 +53,25 @@ class ToolsProbeTests {
         // Debian's prometheus 2.42 is built without the React UI: /alerts is a 404 there
         answers.put("http://prometheus:9090/alerts", 404);
         answers.put("http://prometheus:9090/classic/alerts", 200);
+        answers.put("http://zipkin:9411/health", 200);
 
-        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools("/classic/alerts", false, false));
+        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools("/classic/alerts", false, false, true));
+    }
+
+    @Test
+    void upWithoutTracingRunsNoZipkinAndAZipkinStillStartingHasNoLink() {
+        answers.put("http://prometheus:9090/classic/alerts", 200);
+        assertThat(probe.tools(NOW).zipkin()).isFalse();
+        answers.put("http://zipkin:9411/health", 503);
+        clock.advance(ToolsProbe.MAX_AGE);
+        assertThat(probe.tools(NOW).zipkin()).isFalse();
     }
 
     @Test
     void aPrometheusThatDoesNotAnswerHasNoLink() {
         answers.put("http://grafana:3000/api/health", 503);
 
-        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools(null, false, false));
+        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools(null, false, false, false));
     }
 
     @Test
@@ -74,7 +86,7 @@ class ToolsProbeTests {
         assertThat(asked.get()).isEqualTo(first);
 
         clock.advance(Duration.ofMillis(1));
-        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools("/alerts", true, false));
+        assertThat(probe.tools(NOW)).isEqualTo(new Lesson.Tools("/alerts", true, false, false));
         assertThat(asked.get()).isEqualTo(2 * first);
     }
 
