@@ -117,6 +117,8 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
         Map<String, String> environment = new LinkedHashMap<>(TestBrokers.environment());
         environment.put("LUNCHRUSH_SECURITY_ADMIN_PASSWORD", ADMIN_PASSWORD);
         environment.put("LUNCHRUSH_DATA_DIR", dataRoot.resolve(module).toAbsolutePath().toString());
+        // no Zipkin here unless a scenario starts one and says where (TracingScenarioTests)
+        environment.put("MANAGEMENT_TRACING_EXPORT_ENABLED", "false");
         if (ports.containsKey("order-service")) {
             environment.put("LUNCHRUSH_ORDER_SERVICE_URL", "http://127.0.0.1:" + ports.get("order-service"));
         }
