@@ -54,6 +54,7 @@ final class FeedClient {
         HttpClientSettings settings = new HttpClientSettings(HttpRedirects.DONT_FOLLOW, Duration.ofSeconds(1),
                 Duration.ofMillis(waitMillis + 5000L), null);
         this.client = http.requestFactory(ClientHttpRequestFactoryBuilder.jdk().build(settings))
+                .baseUrl(orderService.toString().replaceAll("/+$", ""))
                 .defaultHeaders(headers -> headers.setBasicAuth(AdminSecurityConfiguration.ADMIN_USER, adminPassword,
                         StandardCharsets.UTF_8))
                 .build();
@@ -72,7 +73,7 @@ final class FeedClient {
         URI uri = URI.create(feedUri + "?max=" + max + "&waitMillis=" + waitMillis);
         byte[] body;
         try {
-            body = client.get().uri(uri).exchange((request, response) -> {
+            body = client.get().uri("/feed?max={max}&waitMillis={waitMillis}", max, waitMillis).exchange((request, response) -> {
                 if (response.getStatusCode().value() != 200) {
                     throw new IOException("GET " + uri + " answered " + response.getStatusCode().value());
                 }

@@ -48,6 +48,7 @@ class RabbitBacklogSource implements BacklogSource {
 
     private final List<String> queues;
     private final URI queuesUri;
+    private final String vhost;
     private final Duration pollInterval;
     private final RestClient http;
     private final JsonMapper json = JsonMapper.builder().build();
@@ -57,7 +58,7 @@ class RabbitBacklogSource implements BacklogSource {
             RabbitProperties rabbit, RestClient.Builder http) {
         this.queues = properties.rabbitmq().queues();
         String base = management.managementUri().toString();
-        String vhost = rabbit.determineVirtualHost() == null ? "/" : rabbit.determineVirtualHost();
+        this.vhost = rabbit.determineVirtualHost() == null ? "/" : rabbit.determineVirtualHost();
         this.queuesUri = URI.create(base.endsWith("/") ? base : base + "/")
                 .resolve("api/queues/" + encode(vhost) + "?columns=" + COLUMNS);
         this.pollInterval = properties.rabbitmq().pollInterval();
@@ -68,6 +69,7 @@ class RabbitBacklogSource implements BacklogSource {
                 .requestFactory(ClientHttpRequestFactoryBuilder.jdk()
                         .withHttpClientCustomizer(client -> client.version(HttpClient.Version.HTTP_1_1))
                         .build(settings))
+                .baseUrl(base.replaceAll("/+$", ""))
                 .defaultHeaders(headers -> headers.setBasicAuth(rabbit.determineUsername(), rabbit.determinePassword(),
                         StandardCharsets.UTF_8))
                 .build();
@@ -91,7 +93,7 @@ class RabbitBacklogSource implements BacklogSource {
     public List<ReaderBacklog> poll() throws IOException, InterruptedException {
         String queuesJson;
         try {
-            queuesJson = http.get().uri(queuesUri).accept(MediaType.APPLICATION_JSON).exchange((request, response) -> {
+            queuesJson = http.get().uri("/api/queues/{vhost}?columns={columns}", vhost, COLUMNS).accept(MediaType.APPLICATION_JSON).exchange((request, response) -> {
                 int status = response.getStatusCode().value();
                 if (status == 404) {
                     // no such virtual host (yet): no queue, no reader

@@ -57,9 +57,12 @@ class PlacedOrders {
     @Autowired
     PlacedOrders(KitchenScreenProperties properties, JsonMapper json, RestClient.Builder http,
             @Nullable TaskScheduler scheduler) {
-        this.statsUri = URI.create(properties.orderService().url().toString().replaceAll("/+$", "") + "/api/stats");
+        String orderService = properties.orderService().url().toString().replaceAll("/+$", "");
+        this.statsUri = URI.create(orderService + "/api/stats");
         this.client = http.requestFactory(ClientHttpRequestFactoryBuilder.jdk().build(new HttpClientSettings(
-                HttpRedirects.DONT_FOLLOW, Duration.ofMillis(500), Duration.ofSeconds(1), null))).build();
+                HttpRedirects.DONT_FOLLOW, Duration.ofMillis(500), Duration.ofSeconds(1), null)))
+                .baseUrl(orderService)
+                .build();
         this.json = json;
         this.scheduler = scheduler;
         this.pollInterval = properties.orderService().pollInterval();
@@ -122,7 +125,7 @@ class PlacedOrders {
             return;
         }
         try {
-            byte[] body = client.get().uri(statsUri).accept(MediaType.APPLICATION_JSON).exchange(
+            byte[] body = client.get().uri("/api/stats").accept(MediaType.APPLICATION_JSON).exchange(
                     (request, response) -> response.getStatusCode().value() == 200 ? response.getBody().readAllBytes() : null,
                     true);
             if (body != null) {

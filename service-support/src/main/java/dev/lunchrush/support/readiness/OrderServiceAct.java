@@ -34,9 +34,12 @@ public final class OrderServiceAct {
 
     /** {@code http}: a builder of the application's (it is configured here, so a fresh one). */
     public OrderServiceAct(URI orderService, RestClient.Builder http) {
-        this.actUri = URI.create(orderService.toString().replaceAll("/+$", "") + "/api/act");
+        String base = orderService.toString().replaceAll("/+$", "");
+        this.actUri = URI.create(base + "/api/act");
         this.client = http.requestFactory(ClientHttpRequestFactoryBuilder.jdk().build(new HttpClientSettings(
-                HttpRedirects.DONT_FOLLOW, Duration.ofSeconds(1), Duration.ofSeconds(2), null))).build();
+                HttpRedirects.DONT_FOLLOW, Duration.ofSeconds(1), Duration.ofSeconds(2), null)))
+                .baseUrl(base)
+                .build();
         this.check = new SourceCheck("order-service", this::ask);
     }
 
@@ -58,7 +61,7 @@ public final class OrderServiceAct {
     private String ask() {
         byte[] body;
         try {
-            body = client.get().uri(actUri).accept(MediaType.APPLICATION_JSON).exchange((request, response) -> {
+            body = client.get().uri("/api/act").accept(MediaType.APPLICATION_JSON).exchange((request, response) -> {
                 if (response.getStatusCode().value() != 200) {
                     throw new IllegalStateException(actUri + " answered " + response.getStatusCode().value());
                 }
