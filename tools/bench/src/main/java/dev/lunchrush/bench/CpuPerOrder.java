@@ -23,7 +23,6 @@ import dev.lunchrush.bench.CpuFigures.Window;
 import dev.lunchrush.bench.ProducerPerfReference.ProducerPerfCpu;
 import dev.lunchrush.bench.StackProcesses.Target;
 import dev.lunchrush.localstack.StackManifest;
-import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.OrderServiceClient;
 import dev.lunchrush.localstack.access.ReaderClient;
 import dev.lunchrush.localstack.access.ReaderStats;
