@@ -7,6 +7,7 @@ import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaAdmin;
+import org.springframework.web.client.RestClient;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
 import dev.lunchrush.events.Act;
@@ -26,8 +27,9 @@ import dev.lunchrush.support.readiness.SourceCheck;
 class ReadinessConfiguration {
 
     @Bean(ActReadiness.NAME)
-    ActReadiness sources(DashboardProperties properties, ConnectionFactory rabbitmq, KafkaAdmin kafka) {
-        OrderServiceAct act = new OrderServiceAct(properties.orderService().url());
+    ActReadiness sources(DashboardProperties properties, ConnectionFactory rabbitmq, KafkaAdmin kafka,
+            RestClient.Builder http) {
+        OrderServiceAct act = new OrderServiceAct(properties.orderService().url(), http);
         SourceCheck queues = BrokerChecks.Rabbit.of(rabbitmq);
         SourceCheck log = BrokerChecks.Kafka.of(kafka, "analytics-dashboard");
         return forTheAct(act, queues, log);

@@ -17,6 +17,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 import org.springframework.util.backoff.FixedBackOff;
+import org.springframework.web.client.RestClient;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
 import dev.lunchrush.analyticsdashboard.processing.Capacity;
@@ -63,11 +64,11 @@ class FeedPuller implements SmartLifecycle {
     private volatile @Nullable Pulling pulling;
 
     FeedPuller(DashboardProperties properties, SecurityProperties credentials, Capacity capacity, OrderProcessor processor,
-            JsonMapper json, KafkaYield kafka) {
+            JsonMapper json, KafkaYield kafka, RestClient.Builder http) {
         this.kafka = kafka;
         this.settings = properties.feed();
         this.feed = new FeedClient(properties.orderService().url(), credentials.adminPassword(), settings.waitMillis(), json,
-                () -> processor.deadLettered(Source.FEED));
+                () -> processor.deadLettered(Source.FEED), http);
         this.capacity = capacity;
         this.processor = processor;
     }

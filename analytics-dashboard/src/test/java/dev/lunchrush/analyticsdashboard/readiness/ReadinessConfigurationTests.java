@@ -7,6 +7,8 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.web.client.RestClient;
+
 import dev.lunchrush.events.Act;
 import dev.lunchrush.support.readiness.ActReadiness;
 import dev.lunchrush.support.readiness.OrderServiceAct;
@@ -37,7 +39,7 @@ class ReadinessConfigurationTests {
 
     private Set<String> sourcesIn(String current) {
         orderService.answer(current);
-        OrderServiceAct said = new OrderServiceAct(orderService.uri());
+        OrderServiceAct said = new OrderServiceAct(orderService.uri(), RestClient.builder());
         if (!current.isEmpty()) {
             // a check waits a moment only: on a loaded machine the first answer may come on a later one
             await().atMost(Duration.ofSeconds(30))

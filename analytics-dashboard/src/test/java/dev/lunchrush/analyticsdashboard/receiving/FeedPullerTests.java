@@ -28,6 +28,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.web.client.RestClient;
 
 import dev.lunchrush.analyticsdashboard.DashboardProperties;
 import dev.lunchrush.analyticsdashboard.processing.Capacity;
@@ -206,7 +207,7 @@ class FeedPullerTests {
         DashboardProperties dashboard = new Binder(new MapConfigurationPropertySource(properties))
                 .bindOrCreate("lunchrush", DashboardProperties.class);
         FeedPuller puller = new FeedPuller(dashboard, new SecurityProperties(FeedStub.JOB_PASSWORD, null), capacity, processor,
-                JsonMapper.builder().build(), kafka);
+                JsonMapper.builder().build(), kafka, RestClient.builder());
         started.add(puller);
         puller.start();
         return puller;

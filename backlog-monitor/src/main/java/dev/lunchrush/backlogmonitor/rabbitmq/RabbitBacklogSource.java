@@ -4,20 +4,23 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.amqp.autoconfigure.RabbitProperties;
+import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.HttpClientSettings;
+import org.springframework.boot.http.client.HttpRedirects;
+import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 
 import dev.lunchrush.backlogmonitor.BacklogProperties;
 import dev.lunchrush.backlogmonitor.RabbitManagementProperties;
@@ -45,25 +48,31 @@ class RabbitBacklogSource implements BacklogSource {
 
     private final List<String> queues;
     private final URI queuesUri;
-    private final String authorization;
-    private final Duration timeout;
+    private final String vhost;
     private final Duration pollInterval;
-    private final HttpClient http;
+    private final RestClient http;
     private final JsonMapper json = JsonMapper.builder().build();
 
+    /** {@code http}: a builder of the application's (it is configured here, so a fresh one). */
     RabbitBacklogSource(BacklogProperties properties, RabbitManagementProperties management,
-            RabbitProperties rabbit) {
+            RabbitProperties rabbit, RestClient.Builder http) {
         this.queues = properties.rabbitmq().queues();
         String base = management.managementUri().toString();
-        String vhost = rabbit.determineVirtualHost() == null ? "/" : rabbit.determineVirtualHost();
+        this.vhost = rabbit.determineVirtualHost() == null ? "/" : rabbit.determineVirtualHost();
         this.queuesUri = URI.create(base.endsWith("/") ? base : base + "/")
                 .resolve("api/queues/" + encode(vhost) + "?columns=" + COLUMNS);
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString(
-                (rabbit.determineUsername() + ":" + rabbit.determinePassword()).getBytes(StandardCharsets.UTF_8));
-        this.timeout = properties.brokerTimeout();
         this.pollInterval = properties.rabbitmq().pollInterval();
-        // HTTP/1.1: RabbitMQ's management listener drops the JDK client's h2c upgrade
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+        Duration timeout = properties.brokerTimeout();
+        HttpClientSettings settings = new HttpClientSettings(HttpRedirects.DONT_FOLLOW, timeout, timeout, null);
+        this.http = http
+                // HTTP/1.1: RabbitMQ's management listener drops the JDK client's h2c upgrade
+                .requestFactory(ClientHttpRequestFactoryBuilder.jdk()
+                        .withHttpClientCustomizer(client -> client.version(HttpClient.Version.HTTP_1_1))
+                        .build(settings))
+                .baseUrl(base.replaceAll("/+$", ""))
+                .defaultHeaders(headers -> headers.setBasicAuth(rabbit.determineUsername(), rabbit.determinePassword(),
+                        StandardCharsets.UTF_8))
+                .build();
     }
 
     @Override
@@ -76,24 +85,37 @@ class RabbitBacklogSource implements BacklogSource {
         return pollInterval;
     }
 
+    /**
+     * The queues' backlogs; none while the virtual host does not exist. Throws {@link IOException} when the
+     * management API does not answer or answers other than 200 or 404.
+     */
     @Override
     public List<ReaderBacklog> poll() throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(queuesUri)
-                .timeout(timeout)
-                .header("Authorization", authorization)
-                .header("Accept", "application/json")
-                .GET()
-                .build();
-        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() == 404) {
-            // no such virtual host (yet): no queue, no reader
+        String queuesJson;
+        try {
+            queuesJson = http.get().uri("/api/queues/{vhost}?columns={columns}", vhost, COLUMNS).accept(MediaType.APPLICATION_JSON).exchange((request, response) -> {
+                int status = response.getStatusCode().value();
+                if (status == 404) {
+                    // no such virtual host (yet): no queue, no reader
+                    return null;
+                }
+                if (status != 200) {
+                    throw new IOException("RabbitMQ management answered " + status + " for the queues");
+                }
+                return new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8);
+            }, true);
+        }
+        catch (RestClientException ex) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted asking " + queuesUri);
+            }
+            throw ex.getCause() instanceof IOException io ? io : new IOException("GET " + queuesUri + " failed", ex);
+        }
+        if (queuesJson == null) {
             return List.of();
         }
-        if (response.statusCode() != 200) {
-            throw new IOException("RabbitMQ management answered " + response.statusCode() + " for the queues");
-        }
         Map<String, JsonNode> declared = new HashMap<>();
-        for (JsonNode queue : json.readTree(response.body())) {
+        for (JsonNode queue : json.readTree(queuesJson)) {
             declared.put(queue.path("name").asString(""), queue);
         }
         List<ReaderBacklog> readers = new ArrayList<>();

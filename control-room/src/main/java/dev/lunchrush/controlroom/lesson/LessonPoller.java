@@ -1,10 +1,6 @@
 package dev.lunchrush.controlroom.lesson;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.ToIntFunction;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -45,7 +42,6 @@ class LessonPoller implements DisposableBean {
     private final Map<String, ServiceClient> clients = new LinkedHashMap<>();
     private final ServiceClient prometheus;
     private final ToolsProbe tools;
-    private final HttpClient http;
     private final Duration timeout;
     private final Duration maxAge;
     private final Rushes rushes;
@@ -59,7 +55,6 @@ class LessonPoller implements DisposableBean {
     private @Nullable Lesson last;
 
     LessonPoller(Endpoints endpoints, StackProperties stack, ControlRoomProperties properties, Rushes rushes, Clock clock) {
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(properties.pollTimeout()).build();
         this.timeout = properties.pollTimeout();
         this.maxAge = properties.pushInterval();
         this.rushes = rushes;
@@ -68,8 +63,8 @@ class LessonPoller implements DisposableBean {
             clients.put(service.name(), client(service.name(), endpoints.of(service.name())));
         }
         this.prometheus = client("prometheus", stack.prometheusUrl());
-        this.tools = new ToolsProbe(stack.prometheusUrl(), stack.grafanaUrl(), stack.kafkaUiUrl(), stack.zipkinUrl(),
-                this::status, clock);
+        this.tools = new ToolsProbe(status(prometheus), status(client("grafana", stack.grafanaUrl())),
+                status(client("kafka-ui", stack.kafkaUiUrl())), status(client("zipkin", stack.zipkinUrl())), clock);
         ControlRoomProperties.Links configured = properties.links();
         put("kitchenScreen", configured.kitchenScreen());
         put("analyticsDashboard", configured.analyticsDashboard());
@@ -88,7 +83,12 @@ class LessonPoller implements DisposableBean {
     }
 
     private ServiceClient client(String name, URI base) {
-        return new ServiceClient(http, name, base, () -> "", timeout);
+        return new ServiceClient(name, base, () -> "", timeout, timeout);
+    }
+
+    /** The status of a GET of a path there, 0 when nothing answers. */
+    private ToIntFunction<String> status(ServiceClient client) {
+        return path -> client.tryStatus(path, timeout);
     }
 
     /** The lesson now, or as asked less than a push interval ago. */
@@ -102,7 +102,7 @@ class LessonPoller implements DisposableBean {
 
     private Lesson poll(Instant now) {
         Map<String, CompletableFuture<String>> readiness = new LinkedHashMap<>();
-        clients.forEach((name, client) -> readiness.put(name, async(() -> readiness(name, client.base()))));
+        clients.forEach((name, client) -> readiness.put(name, async(() -> readiness(name, client))));
         CompletableFuture<Optional<JsonNode>> act = get("order-service", "/api/act");
         CompletableFuture<Optional<JsonNode>> orders = get("order-service", "/api/stats");
         CompletableFuture<Optional<JsonNode>> kitchen = get("kitchen-screen", "/api/stats");
@@ -132,26 +132,12 @@ class LessonPoller implements DisposableBean {
     }
 
     /** Its readiness probe (the manifest's health path); a service without one (404) by its health. */
-    private String readiness(String name, URI base) {
-        int status = status(Endpoints.resolve(base, StackManifest.get().service(name).health()));
+    private String readiness(String name, ServiceClient client) {
+        int status = client.tryStatus(StackManifest.get().service(name).health(), timeout);
         if (status == 404) {
-            status = status(Endpoints.resolve(base, "/actuator/health"));
+            status = client.tryStatus("/actuator/health", timeout);
         }
         return status == 200 ? "ready" : status > 0 ? "not ready" : "down";
-    }
-
-    private int status(URI uri) {
-        try {
-            return http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
-        }
-        catch (IOException ex) {
-            return 0;
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return 0;
-        }
     }
 
     static Lesson.ActState act(JsonNode node) {

@@ -1,6 +1,5 @@
 package dev.lunchrush.controlroom.lesson;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,8 +8,6 @@ import java.util.concurrent.Executor;
 import java.util.function.ToIntFunction;
 
 import org.jspecify.annotations.Nullable;
-
-import dev.lunchrush.localstack.access.Endpoints;
 
 /**
  * Which of the tools beside the stack answer, for the page's links: Prometheus's alerts page, Grafana, Kafka UI, Zipkin
@@ -28,24 +25,23 @@ final class ToolsProbe {
     static final String ALERTS = "/alerts";
     static final String CLASSIC_ALERTS = "/classic/alerts";
 
-    private final URI prometheus;
-    private final URI grafana;
-    private final URI kafkaUi;
-    private final URI zipkin;
-    private final ToIntFunction<URI> status;
+    private final ToIntFunction<String> prometheus;
+    private final ToIntFunction<String> grafana;
+    private final ToIntFunction<String> kafkaUi;
+    private final ToIntFunction<String> zipkin;
     private final Clock clock;
     private Lesson.Tools last = Lesson.Tools.NONE;
     private @Nullable Instant askedAt;
 
     /**
-     * @param status the HTTP status of a GET of that URI, 0 when nothing answers
+     * Each tool as the HTTP status of a GET of a path there, 0 when nothing answers.
      */
-    ToolsProbe(URI prometheus, URI grafana, URI kafkaUi, URI zipkin, ToIntFunction<URI> status, Clock clock) {
+    ToolsProbe(ToIntFunction<String> prometheus, ToIntFunction<String> grafana, ToIntFunction<String> kafkaUi,
+            ToIntFunction<String> zipkin, Clock clock) {
         this.prometheus = prometheus;
         this.grafana = grafana;
         this.kafkaUi = kafkaUi;
         this.zipkin = zipkin;
-        this.status = status;
         this.clock = clock;
     }
 
@@ -67,8 +63,8 @@ final class ToolsProbe {
         return last;
     }
 
-    private CompletableFuture<Integer> ask(URI base, String path, Executor pool) {
-        return CompletableFuture.supplyAsync(() -> status.applyAsInt(Endpoints.resolve(base, path)), pool);
+    private CompletableFuture<Integer> ask(ToIntFunction<String> tool, String path, Executor pool) {
+        return CompletableFuture.supplyAsync(() -> tool.applyAsInt(path), pool);
     }
 
     private static boolean ok(int status) {

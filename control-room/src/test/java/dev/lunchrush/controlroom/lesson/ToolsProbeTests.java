@@ -10,8 +10,11 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToIntFunction;
 
 import org.junit.jupiter.api.Test;
+
+import dev.lunchrush.localstack.access.Endpoints;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,10 +34,16 @@ class ToolsProbeTests {
     private final Map<String, Integer> answers = new HashMap<>();
     private final AtomicInteger asked = new AtomicInteger();
     private final MovableClock clock = new MovableClock();
-    private final ToolsProbe probe = new ToolsProbe(PROMETHEUS, GRAFANA, KAFKA_UI, ZIPKIN, uri -> {
-        asked.incrementAndGet();
-        return answers.getOrDefault(uri.toString(), 0);
-    }, clock);
+    private final ToolsProbe probe = new ToolsProbe(tool(PROMETHEUS), tool(GRAFANA), tool(KAFKA_UI), tool(ZIPKIN),
+            clock);
+
+    /** The tool at {@code base}, answering what {@link #answers} says for base + path. */
+    private ToIntFunction<String> tool(URI base) {
+        return path -> {
+            asked.incrementAndGet();
+            return answers.getOrDefault(Endpoints.resolve(base, path).toString(), 0);
+        };
+    }
 
     @Test
     void composeRunsEveryToolAndPrometheus3KeepsItsAlertsAtAlerts() {

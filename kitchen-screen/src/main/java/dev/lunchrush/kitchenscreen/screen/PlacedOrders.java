@@ -1,10 +1,6 @@
 package dev.lunchrush.kitchenscreen.screen;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 
@@ -17,8 +13,13 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.HttpClientSettings;
+import org.springframework.boot.http.client.HttpRedirects;
+import org.springframework.http.MediaType;
 import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
+import org.springframework.web.client.RestClient;
 
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 
@@ -36,7 +37,7 @@ class PlacedOrders {
 
     private static final Logger log = LoggerFactory.getLogger(PlacedOrders.class);
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+    private final RestClient client;
     private final URI statsUri;
     private final JsonMapper json;
     static final long DEMAND_WINDOW_NANOS = 5_000_000_000L;
@@ -48,13 +49,20 @@ class PlacedOrders {
     private @Nullable ScheduledFuture<?> polling;
 
     /** Without a scheduler: {@link #poll} is called by the caller (tests). */
-    PlacedOrders(KitchenScreenProperties properties, JsonMapper json) {
-        this(properties, json, null);
+    PlacedOrders(KitchenScreenProperties properties, JsonMapper json, RestClient.Builder http) {
+        this(properties, json, http, null);
     }
 
+    /** {@code http}: a builder of the application's (it is configured here, so a fresh one). */
     @Autowired
-    PlacedOrders(KitchenScreenProperties properties, JsonMapper json, @Nullable TaskScheduler scheduler) {
-        this.statsUri = URI.create(properties.orderService().url().toString().replaceAll("/+$", "") + "/api/stats");
+    PlacedOrders(KitchenScreenProperties properties, JsonMapper json, RestClient.Builder http,
+            @Nullable TaskScheduler scheduler) {
+        String orderService = properties.orderService().url().toString().replaceAll("/+$", "");
+        this.statsUri = URI.create(orderService + "/api/stats");
+        this.client = http.requestFactory(ClientHttpRequestFactoryBuilder.jdk().build(new HttpClientSettings(
+                HttpRedirects.DONT_FOLLOW, Duration.ofMillis(500), Duration.ofSeconds(1), null)))
+                .baseUrl(orderService)
+                .build();
         this.json = json;
         this.scheduler = scheduler;
         this.pollInterval = properties.orderService().pollInterval();
@@ -117,19 +125,18 @@ class PlacedOrders {
             return;
         }
         try {
-            HttpResponse<String> response = client.send(HttpRequest.newBuilder(statsUri).timeout(Duration.ofSeconds(1)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 200) {
-                JsonNode stats = json.readTree(response.body());
+            byte[] body = client.get().uri("/api/stats").accept(MediaType.APPLICATION_JSON).exchange(
+                    (request, response) -> response.getStatusCode().value() == 200 ? response.getBody().readAllBytes() : null,
+                    true);
+            if (body != null) {
+                JsonNode stats = json.readTree(body);
                 current = new Placed(stats.path("placed").asLong(current.placed()), true);
                 return;
             }
         }
-        catch (IOException | RuntimeException ex) {
+        catch (RuntimeException ex) {
+            // an interrupt while asking keeps the thread's interrupt flag set
             log.trace("order service not reachable at {}: {}", statsUri, ex.toString());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
         }
         current = new Placed(current.placed(), false);
     }

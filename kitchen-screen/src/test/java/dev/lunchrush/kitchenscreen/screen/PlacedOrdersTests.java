@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+import org.springframework.web.client.RestClient;
 
 import dev.lunchrush.kitchenscreen.KitchenScreenProperties;
 
@@ -37,7 +38,7 @@ class PlacedOrdersTests {
                             Duration.ofSeconds(1)),
                     new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000,
                             "http://localhost:9411/zipkin/traces/"));
-            PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build());
+            PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build(), RestClient.builder());
 
             // looked at (the start counts as a look): asked at every tick
             placed.poll();
@@ -82,7 +83,7 @@ class PlacedOrdersTests {
                             Duration.ofMillis(100)),
                     new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000,
                             "http://localhost:9411/zipkin/traces/"));
-            PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build(), scheduler);
+            PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build(), RestClient.builder(), scheduler);
 
             // the start counts as a look: polled at every tick
             await().atMost(Duration.ofSeconds(5)).until(() -> asked.get() >= 2);
@@ -104,5 +105,37 @@ class PlacedOrdersTests {
             scheduler.shutdown();
             orderService.stop(0);
         }
+    }
+
+    @Test
+    void keepsTheLastKnownCountWhileTheOrderServiceFailsOrIsDown() throws Exception {
+        AtomicInteger status = new AtomicInteger(200);
+        HttpServer orderService = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        orderService.createContext("/api/stats", exchange -> {
+            byte[] body = "{\"placed\":5}".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status.get(), body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        orderService.start();
+        KitchenScreenProperties properties = new KitchenScreenProperties("target/placed-orders-test",
+                new KitchenScreenProperties.OrderService(URI.create("http://127.0.0.1:" + orderService.getAddress().getPort()),
+                        Duration.ofSeconds(1)),
+                new KitchenScreenProperties.Screen(Duration.ofSeconds(3), 20, 30, Duration.ofDays(2), 1_000_000,
+                        "http://localhost:9411/zipkin/traces/"));
+        PlacedOrders placed = new PlacedOrders(properties, JsonMapper.builder().build(), RestClient.builder());
+        try {
+            placed.poll();
+            assertThat(placed.current()).isEqualTo(new PlacedOrders.Placed(5, true));
+
+            status.set(503);
+            placed.poll();
+            assertThat(placed.current()).isEqualTo(new PlacedOrders.Placed(5, false));
+        }
+        finally {
+            orderService.stop(0);
+        }
+        placed.poll();
+        assertThat(placed.current()).isEqualTo(new PlacedOrders.Placed(5, false));
     }
 }

@@ -3,14 +3,18 @@ package dev.lunchrush.support.readiness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.HttpClientSettings;
+import org.springframework.boot.http.client.HttpRedirects;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 
 import dev.lunchrush.events.Act;
 
@@ -23,13 +27,19 @@ public final class OrderServiceAct {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final RestClient client;
     private final URI actUri;
     private final SourceCheck check;
     private volatile @Nullable Act known;
 
-    public OrderServiceAct(URI orderService) {
-        this.actUri = URI.create(orderService.toString().replaceAll("/+$", "") + "/api/act");
+    /** {@code http}: a builder of the application's (it is configured here, so a fresh one). */
+    public OrderServiceAct(URI orderService, RestClient.Builder http) {
+        String base = orderService.toString().replaceAll("/+$", "");
+        this.actUri = URI.create(base + "/api/act");
+        this.client = http.requestFactory(ClientHttpRequestFactoryBuilder.jdk().build(new HttpClientSettings(
+                HttpRedirects.DONT_FOLLOW, Duration.ofSeconds(1), Duration.ofSeconds(2), null)))
+                .baseUrl(base)
+                .build();
         this.check = new SourceCheck("order-service", this::ask);
     }
 
@@ -44,23 +54,29 @@ public final class OrderServiceAct {
         return check;
     }
 
+    /**
+     * Asks for the act: {@link IllegalStateException} when the order service answers other than 200,
+     * {@link UncheckedIOException} when it does not answer.
+     */
     private String ask() {
+        byte[] body;
         try {
-            HttpResponse<String> response = client.send(HttpRequest.newBuilder(actUri).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException(actUri + " answered " + response.statusCode());
+            body = client.get().uri("/api/act").accept(MediaType.APPLICATION_JSON).exchange((request, response) -> {
+                if (response.getStatusCode().value() != 200) {
+                    throw new IllegalStateException(actUri + " answered " + response.getStatusCode().value());
+                }
+                return response.getBody().readAllBytes();
+            }, true);
+        }
+        catch (RestClientException ex) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new IllegalStateException("interrupted", ex);
             }
-            Act act = Act.fromId(JSON.readTree(response.body()).path("act").asString());
-            known = act;
-            return actUri.getAuthority() + ", act " + act.id();
+            throw new UncheckedIOException(actUri + " does not answer",
+                    ex.getCause() instanceof IOException io ? io : new IOException(ex.getMessage(), ex));
         }
-        catch (IOException ex) {
-            throw new UncheckedIOException(actUri + " does not answer", ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
+        Act act = Act.fromId(JSON.readTree(body).path("act").asString());
+        known = act;
+        return actUri.getAuthority() + ", act " + act.id();
     }
 }

@@ -1,12 +1,8 @@
 package dev.lunchrush.bench;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +23,6 @@ import dev.lunchrush.bench.CpuFigures.Window;
 import dev.lunchrush.bench.ProducerPerfReference.ProducerPerfCpu;
 import dev.lunchrush.bench.StackProcesses.Target;
 import dev.lunchrush.localstack.StackManifest;
-import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.OrderServiceClient;
 import dev.lunchrush.localstack.access.ReaderClient;
 import dev.lunchrush.localstack.access.ReaderStats;
@@ -60,7 +55,6 @@ final class CpuPerOrder {
     private final boolean smoke;
     private final PrintWriter out;
     private final long hz = ProcStat.clockTicksPerSecond();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
     private final StackProcesses stackProcesses;
     private final ProducerPerfReference producerPerf;
     private final CpuTable table;
@@ -235,18 +229,7 @@ final class CpuPerOrder {
 
     /** The order service's {@code orders_placed_total}, summed over its labels. */
     private Optional<Double> placed() {
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(Endpoints.resolve(orderService.base(),
-                    "/actuator/prometheus")).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? Optional.of(placedTotal(response.body())) : Optional.empty();
-        }
-        catch (IOException ex) {
-            return Optional.empty();
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+        return orderService.tryMetrics(Duration.ofSeconds(10)).map(CpuPerOrder::placedTotal);
     }
 
     static double placedTotal(String prometheusText) {

@@ -1,17 +1,11 @@
 package dev.lunchrush.bench;
 
-import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.lunchrush.localstack.access.DemoException;
-import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -23,31 +17,17 @@ record LatencyBuckets(TreeMap<Double, Long> cumulative) {
 
     private static final Pattern BUCKET = Pattern.compile("^order_to_screen_latency_seconds_bucket\\{[^}]*le=\"([^\"]+)\"[^}]*}\\s+(\\S+)");
 
+    /** The kitchen screen's latency histogram now; a {@link DemoException} when it does not answer or refuses. */
     static LatencyBuckets scrape(ServiceClient kitchenScreen) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(Endpoints.resolve(kitchenScreen.base(),
-                    "/actuator/prometheus")).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new DemoException("kitchen-screen answered " + response.statusCode() + " for /actuator/prometheus");
+        TreeMap<Double, Long> buckets = new TreeMap<>();
+        for (String line : kitchenScreen.getText("/actuator/prometheus").split("\n")) {
+            Matcher m = BUCKET.matcher(line);
+            if (m.find()) {
+                double le = m.group(1).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(m.group(1));
+                buckets.merge(le, (long) Double.parseDouble(m.group(2)), Long::sum);
             }
-            TreeMap<Double, Long> buckets = new TreeMap<>();
-            for (String line : response.body().split("\n")) {
-                Matcher m = BUCKET.matcher(line);
-                if (m.find()) {
-                    double le = m.group(1).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(m.group(1));
-                    buckets.merge(le, (long) Double.parseDouble(m.group(2)), Long::sum);
-                }
-            }
-            return new LatencyBuckets(buckets);
         }
-        catch (IOException ex) {
-            throw new DemoException("kitchen-screen's /actuator/prometheus does not answer: " + ex.getMessage());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
-        }
+        return new LatencyBuckets(buckets);
     }
 
     LatencyBuckets minus(LatencyBuckets earlier) {

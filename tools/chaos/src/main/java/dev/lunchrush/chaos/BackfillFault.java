@@ -2,9 +2,6 @@ package dev.lunchrush.chaos;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -13,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +23,7 @@ import dev.lunchrush.events.Topology;
 import dev.lunchrush.load.backfill.Backfill;
 import dev.lunchrush.localstack.access.ExitCodes;
 import dev.lunchrush.localstack.access.DemoException;
+import dev.lunchrush.localstack.access.OrderServiceClient;
 import dev.lunchrush.localstack.access.Pause;
 import dev.lunchrush.localstack.access.ServiceClient;
 import dev.lunchrush.localstack.StackControl;
@@ -298,25 +297,17 @@ final class BackfillFault {
     private Map<String, Double> importCounters() {
         Map<String, Double> counters = new java.util.LinkedHashMap<>();
         IMPORT_COUNTERS.forEach(name -> counters.put(name, 0.0));
-        try {
-            HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    orderService.base().resolve("/actuator/prometheus")).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            metrics.body().lines().filter(line -> !line.startsWith("#")).forEach(line -> {
-                for (String name : IMPORT_COUNTERS) {
-                    if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
-                        counters.merge(name, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)), Double::sum);
-                    }
+        Optional<String> metrics = new OrderServiceClient(orderService).tryMetrics(Duration.ofSeconds(10));
+        if (metrics.isEmpty()) {
+            console.say(Scenario.BACKFILL_KAFKA_FREEZE, "the order service's metrics did not answer");
+        }
+        metrics.ifPresent(text -> text.lines().filter(line -> !line.startsWith("#")).forEach(line -> {
+            for (String name : IMPORT_COUNTERS) {
+                if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
+                    counters.merge(name, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)), Double::sum);
                 }
-            });
-        }
-        catch (java.io.IOException | RuntimeException ex) {
-            console.say(Scenario.BACKFILL_KAFKA_FREEZE, "the order service's metrics did not answer: " + ex.getMessage());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
-        }
+            }
+        }));
         return counters;
     }
 

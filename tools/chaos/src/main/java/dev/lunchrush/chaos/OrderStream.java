@@ -1,13 +1,6 @@
 package dev.lunchrush.chaos;
 
-import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
@@ -24,7 +17,7 @@ import tools.jackson.core.JacksonException;
 
 import dev.lunchrush.load.menu.Menu;
 import dev.lunchrush.load.menu.SampleOrders;
-import dev.lunchrush.localstack.access.Endpoints;
+import dev.lunchrush.localstack.access.OrderServiceClient;
 import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
@@ -50,15 +43,14 @@ public final class OrderStream implements AutoCloseable {
     /** The longest any request took to be answered or to fail, ms. */
     public final AtomicLong slowestMillis = new AtomicLong();
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
+    private final OrderServiceClient orderService;
     private final ExecutorService requests = Executors.newFixedThreadPool(IN_FLIGHT);
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final Thread pacer;
-    private final URI orders;
 
     private OrderStream(URI orderService, Menu menu, double perSecond, long seed) {
-        this.orders = Endpoints.resolve(orderService, "/orders");
+        this.orderService = new OrderServiceClient(new ServiceClient(OrderServiceClient.NAME, orderService, () -> "",
+                Duration.ofSeconds(2), REQUEST_TIMEOUT));
         SampleOrders samples = new SampleOrders(menu, new Random(seed));
         long intervalNanos = (long) (1e9 / perSecond);
         this.pacer = new Thread(() -> {
@@ -121,28 +113,24 @@ public final class OrderStream implements AutoCloseable {
     private void send(byte[] body) {
         long started = System.nanoTime();
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(orders).timeout(REQUEST_TIMEOUT)
-                    .header("Content-Type", "application/json").header("Accept", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            if (response.statusCode() == 201) {
-                acknowledged.add(ServiceClient.JSON.readTree(response.body()).path("orderId").asString());
+            ServiceClient.Attempt answer = orderService.tryPlace(body);
+            if (!answer.connected()) {
+                notConnected.incrementAndGet();
             }
-            else if (response.statusCode() == 503) {
+            else if (answer.status() == 0) {
+                unanswered.incrementAndGet();
+            }
+            else if (answer.status() == 201) {
+                acknowledged.add(ServiceClient.JSON.readTree(answer.body()).path("orderId").asString());
+            }
+            else if (answer.status() == 503) {
                 refused.incrementAndGet();
             }
             else {
-                otherAnswers.computeIfAbsent(response.statusCode(), status -> new AtomicLong()).incrementAndGet();
+                otherAnswers.computeIfAbsent(answer.status(), status -> new AtomicLong()).incrementAndGet();
             }
         }
-        catch (ConnectException | HttpConnectTimeoutException ex) {
-            notConnected.incrementAndGet();
-        }
-        catch (IOException | JacksonException ex) {
-            unanswered.incrementAndGet();
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
+        catch (JacksonException ex) {
             unanswered.incrementAndGet();
         }
         finally {

@@ -1,11 +1,7 @@
 package dev.lunchrush.chaos;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
@@ -15,14 +11,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import tools.jackson.databind.JsonNode;
-
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.Endpoints;
 import dev.lunchrush.localstack.access.OrderServiceClient;
+import dev.lunchrush.localstack.access.RabbitManagementClient;
 import dev.lunchrush.localstack.access.ReaderClient;
 import dev.lunchrush.localstack.access.ReaderStats;
-import dev.lunchrush.localstack.access.ServiceClient;
 
 /**
  * What the readers say they got, asked over their own HTTP APIs: the kitchen screen's and the dashboard's
@@ -54,17 +48,13 @@ final class Readers {
     private final ReaderClient kitchenScreen;
     private final ReaderClient dashboard;
     private final OrderServiceClient orderService;
-    private final URI rabbitManagement;
-    private final String rabbitAuthorization;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(3)).build();
+    private final RabbitManagementClient rabbitManagement;
 
     Readers(Endpoints endpoints, URI rabbitManagement, String rabbitUser, String rabbitPassword) {
         this.kitchenScreen = new ReaderClient("kitchen-screen", endpoints.kitchenScreen(), () -> "");
         this.dashboard = new ReaderClient("analytics-dashboard", endpoints.analyticsDashboard(), () -> "");
         this.orderService = new OrderServiceClient(endpoints.orderService(), () -> "");
-        this.rabbitManagement = rabbitManagement;
-        this.rabbitAuthorization = ServiceClient.basic(rabbitUser, rabbitPassword);
+        this.rabbitManagement = new RabbitManagementClient(rabbitManagement, rabbitUser, rabbitPassword);
     }
 
     Counts counts() {
@@ -83,23 +73,16 @@ final class Readers {
         ExecutorService askers = Executors.newFixedThreadPool(8);
         for (String id : orderIds) {
             askers.execute(() -> {
-                try {
-                    HttpResponse<Void> response = http.send(HttpRequest.newBuilder(Endpoints.resolve(kitchenScreen.base(),
-                            "/api/orders/" + URLEncoder.encode(id, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(10))
-                            .build(), HttpResponse.BodyHandlers.discarding());
-                    if (response.statusCode() == 404) {
-                        notShown.incrementAndGet();
-                    }
-                    else if (response.statusCode() != 200) {
-                        failures.put(id, "answered " + response.statusCode());
-                    }
+                int status = kitchenScreen.http().tryStatus("/api/orders/" + URLEncoder.encode(id, StandardCharsets.UTF_8),
+                        Duration.ofSeconds(10));
+                if (status == 404) {
+                    notShown.incrementAndGet();
                 }
-                catch (IOException ex) {
-                    failures.put(id, ex.toString());
+                else if (status == 0) {
+                    failures.put(id, "no answer");
                 }
-                catch (InterruptedException ex) {
-                    Thread.currentThread().interrupt();
-                    failures.put(id, "interrupted");
+                else if (status != 200) {
+                    failures.put(id, "answered " + status);
                 }
             });
         }
@@ -123,26 +106,6 @@ final class Readers {
 
     /** Messages in a RabbitMQ queue of the default virtual host, ready and unacknowledged. */
     long queueDepth(String queue) {
-        URI uri = Endpoints.resolve(rabbitManagement, "/api/queues/%2F/" + URLEncoder.encode(queue, StandardCharsets.UTF_8));
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                    .header("Authorization", rabbitAuthorization).build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 404) {
-                return 0;
-            }
-            if (response.statusCode() != 200) {
-                throw new DemoException("RabbitMQ's management API answered " + response.statusCode() + " for " + queue);
-            }
-            // "messages" lags by the management stats interval; ready + unacked is what the queue holds now
-            JsonNode body = ServiceClient.JSON.readTree(response.body());
-            return body.path("messages_ready").asLong() + body.path("messages_unacknowledged").asLong();
-        }
-        catch (IOException ex) {
-            throw new DemoException("RabbitMQ's management API at " + rabbitManagement + " does not answer: " + ex.getMessage());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new DemoException("interrupted");
-        }
+        return rabbitManagement.queueDepth(queue);
     }
 }

@@ -1,7 +1,6 @@
 package dev.lunchrush.load.backfill;
 
 import java.io.PrintWriter;
-import java.net.http.HttpClient;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -90,9 +89,8 @@ public final class Backfill {
 
     /** A client of the order service's import, with a timeout longer than the import's own. */
     public static ServiceClient orderService(java.net.URI base) {
-        return new ServiceClient(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(3)).build(), "order-service", base,
-                () -> AdminPassword.require(RepoRoot.find()), REQUEST_TIMEOUT);
+        return new ServiceClient("order-service", base, () -> AdminPassword.require(RepoRoot.find()),
+                Duration.ofSeconds(3), REQUEST_TIMEOUT);
     }
 
     /** Days the log still holds entirely: its retention minus today and a day of margin. */

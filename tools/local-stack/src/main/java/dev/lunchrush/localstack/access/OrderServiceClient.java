@@ -41,6 +41,11 @@ public final class OrderServiceClient {
         return Endpoints.resolve(http.base(), "/orders");
     }
 
+    /** {@code POST /orders} of one order (its JSON), once: what it came to, whatever that was. */
+    public ServiceClient.Attempt tryPlace(byte[] order) {
+        return http.attempt("POST", "/orders", order);
+    }
+
     /** {@code GET /menu}: the service's cheapest endpoint, a reference for what a request costs it. */
     public URI menu() {
         return Endpoints.resolve(http.base(), "/menu");
@@ -79,5 +84,10 @@ public final class OrderServiceClient {
     /** The raw answer of {@code GET /api/stats}, for a caller that keeps it as it came (a report's JSON). */
     public Optional<JsonNode> tryStatsJson(Duration timeout) {
         return http.tryGet("/api/stats", timeout);
+    }
+
+    /** {@code GET /actuator/prometheus}, its metrics as Prometheus text: empty when the service does not answer. */
+    public Optional<String> tryMetrics(Duration timeout) {
+        return http.tryGetText("/actuator/prometheus", timeout);
     }
 }
