@@ -47,7 +47,8 @@ class GroupReset {
         this.orderLog = orderLog;
     }
 
-    Result reset(String group, @Nullable String toDatetime, boolean dryRun) {
+    /** The reset to {@code toDatetime} (required and within its length: the controller checked that). */
+    Result reset(String group, String toDatetime, boolean dryRun) {
         if (!GROUP.matcher(group).matches()) {
             throw Problems.invalid("group", "'" + group + "' is not a consumer group id: letters, digits, '.', '_', '-'");
         }
@@ -99,10 +100,7 @@ class GroupReset {
         }
     }
 
-    private static Instant instant(@Nullable String text) {
-        if (text == null || text.isBlank()) {
-            throw Problems.invalid("toDatetime", "toDatetime is required, ISO-8601 with an offset, e.g. 2026-11-26T00:00:00Z");
-        }
+    private static Instant instant(String text) {
         try {
             return OffsetDateTime.parse(text).toInstant();
         }

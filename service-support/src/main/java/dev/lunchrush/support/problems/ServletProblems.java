@@ -1,6 +1,11 @@
 package dev.lunchrush.support.problems;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,10 +20,14 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.validation.FieldError;
+import org.springframework.validation.ObjectError;
 import org.springframework.web.ErrorResponseException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
@@ -26,7 +35,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * Every error of a servlet service as {@code application/problem+json} with a {@code type}: Spring MVC's own (an
  * unknown path, a wrong method, an unsupported Content-Type, an unreadable body …) through
  * {@link ResponseEntityExceptionHandler}, typed by their status ({@link ProblemType#typed}); ours through
- * {@link ProblemException}, with an {@code errors} array where a field is to blame; and Spring Security's 401 and 403
+ * {@link ProblemException}, with an {@code errors} array where a field is to blame; a body that breaks the constraints
+ * of its record ({@code @Valid}) as 400 {@code invalid-input} with every field that breaks one in {@code errors}
+ * ({@link #invalid}); and Spring Security's 401 and 403
  * ({@link #unauthorized}, {@link #forbidden}), which it answers before any controller.
  *
  * <p>It takes the place of Spring Boot's handler of {@code spring.mvc.problemdetails.enabled}
@@ -35,6 +46,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @RestControllerAdvice
 public class ServletProblems extends ResponseEntityExceptionHandler {
 
+    /** The constraints whose message a field gets before any other: it is missing. */
+    private static final Set<String> REQUIRED = Set.of("NotNull", "NotBlank", "NotEmpty");
+
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> problem(ProblemException ex) {
         ResponseEntity.BodyBuilder response = ResponseEntity.status(ex.status())
@@ -42,6 +56,59 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
         ex.headers().forEach(response::header);
         // the instance, the request's path, is Spring MVC's to fill in
         return response.body(ex.problem(null));
+    }
+
+    /** A {@code @Valid} body with fields that break their constraints: 400 naming each one ({@link #invalid}). */
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return rendered(invalid(ex.getAllErrors()));
+    }
+
+    /**
+     * Constraints on the handler's parameters (a path variable's, or a {@code @Valid} body's beside them): 400
+     * naming each field or parameter that breaks one ({@link #invalid}).
+     */
+    @Override
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        List<ObjectError> errors = new ArrayList<>();
+        ex.getParameterValidationResults().forEach(result -> {
+            if (result instanceof org.springframework.validation.method.ParameterErrors parameterErrors) {
+                errors.addAll(parameterErrors.getAllErrors());
+            }
+            else {
+                String name = result.getMethodParameter().getParameterName();
+                result.getResolvableErrors().forEach(error -> errors.add(new FieldError("request",
+                        name == null ? "" : name, error.getDefaultMessage() == null ? "is not valid" : error.getDefaultMessage())));
+            }
+        });
+        return rendered(invalid(errors));
+    }
+
+    /**
+     * The 400 of the constraints a request breaks: one entry of {@code errors} a field (its JSON path, such as
+     * {@code items[1].quantity}, or {@code ""} for the body as a whole), in the order of their paths, with the
+     * message of "required" where the field breaks that and another constraint too.
+     */
+    public static ProblemException invalid(List<? extends ObjectError> errors) {
+        Map<String, ObjectError> byField = new TreeMap<>();
+        for (ObjectError error : errors) {
+            String field = error instanceof FieldError fieldError ? fieldError.getField() : "";
+            byField.merge(field, error, (one, other) -> required(other) && !required(one) ? other : one);
+        }
+        List<FieldProblem> problems = new ArrayList<>();
+        byField.forEach((field, error) -> problems.add(new FieldProblem(field,
+                error.getDefaultMessage() == null ? "is not valid" : error.getDefaultMessage())));
+        return ProblemException.invalid("Invalid request", problems);
+    }
+
+    private static boolean required(ObjectError error) {
+        return REQUIRED.contains(error.getCode());
+    }
+
+    private static ResponseEntity<Object> rendered(ProblemException ex) {
+        return ResponseEntity.status(ex.status()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(ex.problem(null));
     }
 
     /** Every answer of Spring MVC's problems passes here: each gets the type of its status, unless it has one. */
