@@ -10,12 +10,17 @@ import java.util.TreeMap;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -37,7 +42,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * {@link ResponseEntityExceptionHandler}, typed by their status ({@link ProblemType#typed}); ours through
  * {@link ProblemException}, with an {@code errors} array where a field is to blame; a body that breaks the constraints
  * of its record ({@code @Valid}) as 400 {@code invalid-input} with every field that breaks one in {@code errors}
- * ({@link #invalid}); and Spring Security's 401 and 403
+ * ({@link #invalid}), and a JSON body that does not bind to it (an unknown field, a value of the wrong type) as 400
+ * naming the first field at fault; and Spring Security's 401 and 403
  * ({@link #unauthorized}, {@link #forbidden}), which it answers before any controller.
  *
  * <p>It takes the place of Spring Boot's handler of {@code spring.mvc.problemdetails.enabled}
@@ -84,6 +90,75 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
             }
         });
         return rendered(invalid(errors));
+    }
+
+    /**
+     * A body that Jackson could not bind: where it names the field at fault (an unknown one, a value of the wrong
+     * type or out of its type's range), or the body is not of the kind the operation takes (an array for an object),
+     * 400 with that field ({@code ""} for the body) in {@code errors}; else (broken JSON) Spring's own 400.
+     */
+    @Override
+    protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        if (ex.getCause() instanceof JacksonException json
+                && (!json.getPath().isEmpty() || json instanceof MismatchedInputException)) {
+            return rendered(ProblemException.invalid("Invalid request",
+                    List.of(new FieldProblem(path(json.getPath()), unreadable(json)))));
+        }
+        return super.handleHttpMessageNotReadable(ex, headers, status, request);
+    }
+
+    /** A JSON path as {@code errors} names a field: {@code items[1].quantity}. */
+    private static String path(List<JacksonException.Reference> references) {
+        StringBuilder path = new StringBuilder();
+        for (JacksonException.Reference reference : references) {
+            if (reference.getPropertyName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(reference.getPropertyName());
+            }
+            else if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static String unreadable(JacksonException json) {
+        if (json instanceof UnrecognizedPropertyException unknown) {
+            return "unknown field; the fields are " + String.join(", ", unknown.getKnownPropertyIds().stream()
+                    .map(String::valueOf).sorted().toList());
+        }
+        if (json instanceof InputCoercionException coercion) {
+            return "must be " + kind(coercion.getTargetType()) + " within its range";
+        }
+        if (json instanceof MismatchedInputException mismatched && mismatched.getTargetType() != null) {
+            return "must be " + kind(mismatched.getTargetType());
+        }
+        return "cannot be read here";
+    }
+
+    private static String kind(@Nullable Class<?> type) {
+        if (type == null) {
+            return "of another type";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (type.isEnum()) {
+            return "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants()).map(String::valueOf).toList());
+        }
+        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+            return "a JSON array";
+        }
+        return "a JSON object";
     }
 
     /**
