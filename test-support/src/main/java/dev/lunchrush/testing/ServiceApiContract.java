@@ -150,6 +150,18 @@ public abstract class ServiceApiContract {
         }
     }
 
+    /**
+     * A path that Spring Security's firewall refuses before any handler (a {@code ;} or a {@code //} in it): 400
+     * {@code rejected-request}, a problem document like every other error.
+     */
+    @Test
+    void aPathTheFirewallRefusesIsARejectedRequestProblem() {
+        for (String path : new String[] {"/no-such-page;jsessionid=1", "/no-such//page"}) {
+            HttpResponse<String> answer = ApiContract.exchange(base(), "GET", path, Map.of(), null);
+            assertProblem("GET " + path, answer, ProblemType.REJECTED_REQUEST);
+        }
+    }
+
     /** Every problem type the document names ({@code https://lunchrush.dev/problems/…}) is one the services have. */
     @Test
     void everyProblemTypeTheDocumentNamesIsOne() {

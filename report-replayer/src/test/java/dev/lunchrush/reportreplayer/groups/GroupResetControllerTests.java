@@ -58,6 +58,16 @@ class GroupResetControllerTests {
         verifyNoInteractions(orderLog);
     }
 
+    /** The firewall refuses a {@code ;} in the path before the admin's chain: a problem document all the same. */
+    @Test
+    void aPathTheFirewallRefusesIsARejectedRequestProblem() {
+        assertThat(mvc.post().uri("/admin/groups/{group};x=1/reset", GROUP).contentType(MediaType.APPLICATION_JSON)
+                .content(VALID))
+                .hasStatus(HttpStatus.BAD_REQUEST).hasContentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .bodyJson().extractingPath("$.type").isEqualTo("https://lunchrush.dev/problems/rejected-request");
+        verifyNoInteractions(orderLog);
+    }
+
     @Test
     void onlyTheAdminResetsAGroup() {
         assertThat(post(GROUP, VALID, null, null)).hasStatus(HttpStatus.UNAUTHORIZED);

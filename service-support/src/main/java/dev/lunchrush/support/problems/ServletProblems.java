@@ -25,6 +25,7 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.validation.FieldError;
 import org.springframework.validation.ObjectError;
 import org.springframework.web.ErrorResponseException;
@@ -44,7 +45,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * of its record ({@code @Valid}) as 400 {@code invalid-input} with every field that breaks one in {@code errors}
  * ({@link #invalid}), and a JSON body that does not bind to it (an unknown field, a value of the wrong type) as 400
  * naming the first field at fault; and Spring Security's 401 and 403
- * ({@link #unauthorized}, {@link #forbidden}), which it answers before any controller.
+ * ({@link #unauthorized}, {@link #forbidden}) and its firewall's refusals ({@link #rejected}), which it answers before
+ * any controller.
  *
  * <p>It takes the place of Spring Boot's handler of {@code spring.mvc.problemdetails.enabled}
  * ({@link ProblemHandling}). A service's own advice for its own exceptions sits beside it.
@@ -54,6 +56,9 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
 
     /** The constraints whose message a field gets before any other: it is missing. */
     private static final Set<String> REQUIRED = Set.of("NotNull", "NotBlank", "NotEmpty");
+
+    /** The methods Spring Security's firewall lets through (its default); it refuses any other on every path. */
+    private static final Set<String> TAKEN_METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> problem(ProblemException ex) {
@@ -207,6 +212,22 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
     /** Spring Security's 403 (credentials of a user who may not do this), as {@link #unauthorized} writes the 401. */
     public static AccessDeniedHandler forbidden(HandlerExceptionResolver resolver) {
         return (request, response, ex) -> answer(resolver, request, response, refused(ex));
+    }
+
+    /**
+     * Spring Security's firewall, which refuses a request before any security chain or handler sees it (a {@code ;},
+     * {@code //} or an encoded {@code /} in the path, a header it takes for unsafe): 400 {@code rejected-request}, or
+     * 405 for a method it takes on no path ({@code TRACE} …, without {@code Allow}), written as {@link #unauthorized}
+     * writes the 401.
+     */
+    public static RequestRejectedHandler rejected(HandlerExceptionResolver resolver) {
+        return (request, response, ex) -> {
+            ProblemType type = TAKEN_METHODS.contains(request.getMethod()) ? ProblemType.REJECTED_REQUEST
+                    : ProblemType.METHOD_NOT_ALLOWED;
+            String detail = type == ProblemType.REJECTED_REQUEST ? "the request was refused: " + ex.getMessage()
+                    : "this service takes no " + request.getMethod() + " request, whatever the path";
+            answer(resolver, request, response, new ErrorResponseException(type.status(), type.problem(detail), ex));
+        };
     }
 
     /** The refusal as the resolvers write it; its bare status should none of them take it. */
