@@ -82,6 +82,16 @@ class ApiContractTests extends ServiceApiContract {
         assertThat(item.path("properties").path("quantity").path("maximum").asInt()).isEqualTo(OrderLimits.MAX_QUANTITY);
     }
 
+    /** The act's constraints, declared once on its record, are the document's. */
+    @Test
+    void theActsConstraintsAreDocumented() {
+        JsonNode act = ApiContract.document(base()).path("components").path("schemas").path("ActRequest");
+        assertThat(act.path("required").valueStream().map(JsonNode::asString)).containsExactly("act");
+        assertThat(act.path("properties").path("act").path("pattern").asString()).contains("memory-feed");
+        assertThat(act.path("properties").path("strategy").path("pattern").asString()).contains("throttle");
+        assertThat(act.path("properties").path("capacity").path("minimum").asInt()).isEqualTo(1);
+    }
+
     /** {@code /orders} takes {@code POST} alone: any other method is told so, not that nothing is there. */
     @Test
     void theIntakesPathAnswersAnotherMethod405WithAllowPost() {
