@@ -151,12 +151,12 @@ public abstract class ServiceApiContract {
     }
 
     /**
-     * A path that Spring Security's firewall refuses before any handler (a {@code ;} or a {@code //} in it): 400
-     * {@code rejected-request}, a problem document like every other error.
+     * A path refused before any handler, by Spring Security's firewall (a {@code ;} or a {@code //} in it) or by the
+     * web server itself (an encoded {@code /}): 400 {@code rejected-request}, a problem document like every other error.
      */
     @Test
     void aPathTheFirewallRefusesIsARejectedRequestProblem() {
-        for (String path : new String[] {"/no-such-page;jsessionid=1", "/no-such//page"}) {
+        for (String path : new String[] {"/no-such-page;jsessionid=1", "/no-such//page", "/no-such%2Fpage"}) {
             HttpResponse<String> answer = ApiContract.exchange(base(), "GET", path, Map.of(), null);
             assertProblem("GET " + path, answer, ProblemType.REJECTED_REQUEST);
         }
