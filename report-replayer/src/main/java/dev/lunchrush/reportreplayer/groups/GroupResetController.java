@@ -2,6 +2,7 @@ package dev.lunchrush.reportreplayer.groups;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 import java.util.Objects;
@@ -28,6 +29,9 @@ import dev.lunchrush.support.api.Problem;
 @RestController
 class GroupResetController {
 
+    /** Kafka's own rule for group ids is looser; this is what a group of this project looks like. */
+    static final String GROUP = "[A-Za-z0-9._-]{1,249}";
+
     private final GroupReset reset;
 
     GroupResetController(GroupReset reset) {
@@ -45,7 +49,9 @@ class GroupResetController {
                 @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "503", description = "The log is unavailable", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping(path = "/admin/groups/{group}/reset", consumes = MediaType.APPLICATION_JSON_VALUE)
-    GroupReset.Result reset(@Parameter(example = "analytics-dashboard") @PathVariable String group, @Valid @RequestBody ResetRequest request) {
+    GroupReset.Result reset(@Parameter(example = "analytics-dashboard") @PathVariable
+            @Pattern(regexp = GROUP, message = "must be a consumer group id: 1 to 249 letters, digits, '.', '_', '-'") String group,
+            @Valid @RequestBody ResetRequest request) {
         // @Valid: toDatetime is there
         return reset.reset(group, Objects.requireNonNull(request.toDatetime()), request.dryRun() == null || request.dryRun());
     }

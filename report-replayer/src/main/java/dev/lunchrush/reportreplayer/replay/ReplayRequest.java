@@ -17,8 +17,8 @@ import dev.lunchrush.events.OrderLimits;
  * @param zone an IANA zone id; the configured zone (default UTC) when absent
  */
 record ReplayRequest(
-        @NotBlank(message = OrderLimits.REQUIRED) @Size(min = 1, max = 10, message = OrderLimits.AT_MOST_CHARACTERS)
-        @Pattern(regexp = ReplayRequest.DATE, message = "must be a date as yyyy-MM-dd, e.g. 2026-11-26")
+        // the pattern bounds its length too: one message for a text that is no date, whatever its length
+        @NotBlank(message = OrderLimits.REQUIRED) @Pattern(regexp = ReplayRequest.DATE, message = "must be a date as yyyy-MM-dd, e.g. 2026-11-26")
         @Nullable String date,
         @Size(max = ReplayRequest.MAX_ZONE_LENGTH, message = OrderLimits.AT_MOST_CHARACTERS)
         @Nullable String zone) {

@@ -49,6 +49,16 @@ class GroupResetControllerTests {
     }
 
     @Test
+    void aBadGroupAndABadBodyAreNamedTogether() {
+        assertThat(post("bad group!", "{}", "admin", "slice-admin-secret")).hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson().isLenientlyEqualTo("""
+                        {"type": "https://lunchrush.dev/problems/invalid-input", "errors": [
+                          {"field": "group", "message": "must be a consumer group id: 1 to 249 letters, digits, '.', '_', '-'"},
+                          {"field": "toDatetime", "message": "is required and must not be blank"}]}""");
+        verifyNoInteractions(orderLog);
+    }
+
+    @Test
     void aMissingDatetimeIsNamedInErrorsAsRequired() {
         assertThat(post(GROUP, "{\"toDatetime\": \" \", \"dryRun\": true}", "admin", "slice-admin-secret"))
                 .hasStatus(HttpStatus.BAD_REQUEST).hasContentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)

@@ -2,6 +2,8 @@ package dev.lunchrush.support.problems;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +30,7 @@ import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.validation.FieldError;
 import org.springframework.validation.ObjectError;
+import org.springframework.validation.method.ParameterErrors;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -85,7 +88,7 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         List<ObjectError> errors = new ArrayList<>();
         ex.getParameterValidationResults().forEach(result -> {
-            if (result instanceof org.springframework.validation.method.ParameterErrors parameterErrors) {
+            if (result instanceof ParameterErrors parameterErrors) {
                 errors.addAll(parameterErrors.getAllErrors());
             }
             else {
@@ -158,9 +161,9 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
             return "a string";
         }
         if (type.isEnum()) {
-            return "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants()).map(String::valueOf).toList());
+            return "one of " + String.join(", ", Arrays.stream(type.getEnumConstants()).map(String::valueOf).toList());
         }
-        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+        if (type.isArray() || Collection.class.isAssignableFrom(type)) {
             return "a JSON array";
         }
         return "a JSON object";
@@ -169,13 +172,14 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
     /**
      * The 400 of the constraints a request breaks: one entry of {@code errors} a field (its JSON path, such as
      * {@code items[1].quantity}, or {@code ""} for the body as a whole), in the order of their paths, with the
-     * message of "required" where the field breaks that and another constraint too.
+     * message of "required" where the field breaks that and another constraint too, else the same one every time.
      */
-    public static ProblemException invalid(List<? extends ObjectError> errors) {
+    static ProblemException invalid(List<? extends ObjectError> errors) {
         Map<String, ObjectError> byField = new TreeMap<>();
         for (ObjectError error : errors) {
             String field = error instanceof FieldError fieldError ? fieldError.getField() : "";
-            byField.merge(field, error, (one, other) -> required(other) && !required(one) ? other : one);
+            // whichever order the validator found them in: "required" first, then by the constraint's name
+            byField.merge(field, error, (one, other) -> rank(other).compareTo(rank(one)) < 0 ? other : one);
         }
         List<FieldProblem> problems = new ArrayList<>();
         byField.forEach((field, error) -> problems.add(new FieldProblem(field,
@@ -183,8 +187,9 @@ public class ServletProblems extends ResponseEntityExceptionHandler {
         return ProblemException.invalid("Invalid request", problems);
     }
 
-    private static boolean required(ObjectError error) {
-        return REQUIRED.contains(error.getCode());
+    private static String rank(ObjectError error) {
+        String code = error.getCode() == null ? "" : error.getCode();
+        return (REQUIRED.contains(code) ? "0" : "1") + code;
     }
 
     private static ResponseEntity<Object> rendered(ProblemException ex) {
