@@ -126,5 +126,7 @@ class RushControllerTests {
         assertThat(view.path("state").asString()).isEqualTo("running");
         assertThat(view.path("options").path("requestTimeout").asString()).isEqualTo("5m");
         assertThat(view.path("options").has("seed")).as("an option not given is not shown").isFalse();
+        assertThat(view.path("options").propertyNames()).containsExactlyInAnyOrder("rate", "duration", "count",
+                "dashboardCapacity", "budgetMb", "maxInFlight", "requestTimeout", "speed");
     }
 }
