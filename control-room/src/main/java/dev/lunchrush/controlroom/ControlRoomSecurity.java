@@ -8,6 +8,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -23,8 +24,9 @@ import dev.lunchrush.support.problems.ServletProblems;
  * (admin, and the read-only viewer where one is set). Everything else is open: a class watches without a password.
  * {@code /api/session} (every method) says who the credentials are, so that the page enables its controls for the admin
  * alone.
- * The chain matches those requests only; the page, the stream and the scrapes pass no security filter. Its 401 and 403
- * are problem documents, as the services' are ({@link ServletProblems}).
+ * The chain matches those requests only; the page, the stream and the scrapes pass no security filter. Its 401 and 403,
+ * and the 400 of what Spring Security's firewall refuses on any path, are problem documents, as the services' are
+ * ({@link ServletProblems}).
  */
 @Configuration(proxyBeanMethods = false)
 class ControlRoomSecurity {
@@ -51,6 +53,13 @@ class ControlRoomSecurity {
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .build();
+    }
+
+    /** The firewall's refusals, on every path, as problem documents ({@link ServletProblems#rejected}). */
+    @Bean
+    RequestRejectedHandler controlRoomRejectedRequests(
+            @Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
+        return ServletProblems.rejected(problems);
     }
 
     @Bean

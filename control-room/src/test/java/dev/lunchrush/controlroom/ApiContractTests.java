@@ -9,6 +9,7 @@ import java.util.Base64;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -16,9 +17,12 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.lunchrush.load.rush.RushOptions;
+import dev.lunchrush.testing.ApiContract;
 import dev.lunchrush.testing.ApiContract.Mapping;
 import dev.lunchrush.testing.ServiceApiContract;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -74,5 +78,28 @@ class ApiContractTests extends ServiceApiContract {
             }
             return !running;
         });
+    }
+
+    /** The bodies' constraints, declared once on their records, are the document's. */
+    @Test
+    void theBodiesConstraintsAreDocumented() {
+        JsonNode schemas = ApiContract.document(base()).path("components").path("schemas");
+        JsonNode act = schemas.path("ActRequest");
+        assertThat(act.path("required").valueStream().map(JsonNode::asString)).containsExactly("act");
+        assertThat(act.path("properties").path("act").path("pattern").asString()).contains("memory-feed");
+        assertThat(act.path("properties").path("capacity").path("minimum").asInt()).isEqualTo(1);
+        JsonNode rush = schemas.path("RushRequest").path("properties");
+        assertThat(rush.path("speed").path("minimum").asDouble()).isEqualTo(RushOptions.MIN_SPEED);
+        assertThat(rush.path("speed").path("maximum").asDouble()).isEqualTo(RushOptions.MAX_SPEED);
+        assertThat(rush.path("rate").path("maximum").asDouble()).isEqualTo(RushOptions.MAX_RATE);
+        assertThat(rush.path("thenRate").path("minimum").asDouble()).isEqualTo(RushOptions.MIN_RATE);
+        assertThat(rush.path("count").path("maximum").asLong()).isEqualTo(RushOptions.MAX_COUNT);
+        assertThat(rush.path("maxInFlight").path("minimum").asLong()).isEqualTo(RushOptions.MIN_IN_FLIGHT);
+        assertThat(rush.path("maxInFlight").path("maximum").asLong()).isEqualTo(RushOptions.MAX_IN_FLIGHT);
+        assertThat(rush.path("dashboardCapacity").path("maximum").asDouble()).isEqualTo(RushOptions.MAX_DASHBOARD_CAPACITY);
+        assertThat(rush.path("budgetMb").path("minimum").asDouble()).isEqualTo(RushOptions.MIN_BUDGET_MB);
+        assertThat(rush.path("budgetMb").path("maximum").asDouble()).isEqualTo(RushOptions.MAX_BUDGET_MB);
+        assertThat(rush.path("duration").path("maxLength").asInt()).isPositive();
+        assertThat(rush.path("duration").path("pattern").asString()).isNotEmpty();
     }
 }

@@ -82,6 +82,29 @@ class ApiContractTests extends ServiceApiContract {
         assertThat(item.path("properties").path("quantity").path("maximum").asInt()).isEqualTo(OrderLimits.MAX_QUANTITY);
     }
 
+    /** The act's constraints, declared once on its record, are the document's. */
+    @Test
+    void theActsConstraintsAreDocumented() {
+        JsonNode act = ApiContract.document(base()).path("components").path("schemas").path("ActRequest");
+        assertThat(act.path("required").valueStream().map(JsonNode::asString)).containsExactly("act");
+        assertThat(act.path("properties").path("act").path("pattern").asString()).contains("memory-feed");
+        assertThat(act.path("properties").path("strategy").path("pattern").asString()).contains("throttle");
+        assertThat(act.path("properties").path("capacity").path("minimum").asInt()).isEqualTo(1);
+    }
+
+    /** The import's elements are orders as {@code POST /orders} takes them, with their constraints, and a placedAt. */
+    @Test
+    void theImportsElementsAreDocumentedAsOrders() {
+        JsonNode document = ApiContract.document(base());
+        JsonNode body = document.path("paths").path("/admin/orders/import").path("post").path("requestBody").path("content")
+                .path("application/json").path("schema");
+        assertThat(body.path("type").asString()).as(body.toString()).isEqualTo("array");
+        assertThat(body.path("items").path("$ref").asString()).as(body.toString()).endsWith("/ImportedOrder");
+        JsonNode imported = document.path("components").path("schemas").path("ImportedOrder");
+        assertThat(imported.toString()).as(imported.toString()).contains("#/components/schemas/OrderRequest").contains("placedAt");
+        assertThat(imported.findValues("required").toString()).as(imported.toString()).contains("placedAt");
+    }
+
     /** {@code /orders} takes {@code POST} alone: any other method is told so, not that nothing is there. */
     @Test
     void theIntakesPathAnswersAnotherMethod405WithAllowPost() {

@@ -20,6 +20,7 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
@@ -34,7 +35,8 @@ import dev.lunchrush.support.problems.ServletProblems;
  * Each service imports it ({@code @Import(AdminSecurityConfiguration.class)}); the servlet services
  * get a {@link SecurityFilterChain}, the reactive order service a {@link SecurityWebFilterChain}, the
  * same rules in both. A refusal is a problem document like every other error: 401 (type {@code unauthorized}) with a
- * Basic challenge, 403 ({@code forbidden}) for the viewer.
+ * Basic challenge, 403 ({@code forbidden}) for the viewer, and on the servlet services 400 ({@code rejected-request})
+ * for what Spring Security's firewall refuses.
  *
  * <p>The chain applies to {@code /admin/**} only: an open request (an order, a page, a scrape) does not
  * pass through a dozen security filters that would each let it go (under a rush, that was a tenth of
@@ -77,6 +79,13 @@ public class AdminSecurityConfiguration {
                     .csrf(csrf -> csrf.disable())
                     .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                     .build();
+        }
+
+        /** The firewall's refusals, on every path, as problem documents ({@link ServletProblems#rejected}). */
+        @Bean
+        RequestRejectedHandler lunchRushRejectedRequests(
+                @Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
+            return ServletProblems.rejected(problems);
         }
 
         @Bean

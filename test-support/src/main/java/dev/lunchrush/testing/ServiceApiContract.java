@@ -150,6 +150,18 @@ public abstract class ServiceApiContract {
         }
     }
 
+    /**
+     * A path refused before any handler, by Spring Security's firewall (a {@code ;} or a {@code //} in it) or by the
+     * web server itself (an encoded {@code /}): 400 {@code rejected-request}, a problem document like every other error.
+     */
+    @Test
+    void aPathTheFirewallRefusesIsARejectedRequestProblem() {
+        for (String path : new String[] {"/no-such-page;jsessionid=1", "/no-such//page", "/no-such%2Fpage"}) {
+            HttpResponse<String> answer = ApiContract.exchange(base(), "GET", path, Map.of(), null);
+            assertProblem("GET " + path, answer, ProblemType.REJECTED_REQUEST);
+        }
+    }
+
     /** Every problem type the document names ({@code https://lunchrush.dev/problems/…}) is one the services have. */
     @Test
     void everyProblemTypeTheDocumentNamesIsOne() {

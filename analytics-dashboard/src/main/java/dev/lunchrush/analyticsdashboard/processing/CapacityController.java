@@ -34,7 +34,10 @@ class CapacityController {
         this.capacity = capacity;
     }
 
-    record CapacityChange(@NotNull @Min(1) @Max(1_000_000) Integer eventsPerSecond) {
+    /** The body, its constraints declared here once: checked by the controller ({@code @Valid}), shown by the OpenAPI document. */
+    record CapacityChange(
+            @NotNull(message = "is required") @Min(value = 1, message = "must be at least {value}")
+            @Max(value = 1_000_000, message = "must be at most {value}") Integer eventsPerSecond) {
     }
 
     @Operation(summary = "Set the job's processing capacity (events per second, all sources together)",
@@ -43,7 +46,7 @@ class CapacityController {
                     examples = @ExampleObject(name = "capacity", value = "{\"eventsPerSecond\": 250}"))),
             responses = {
                 @ApiResponse(responseCode = "200", description = "The capacity now"),
-                @ApiResponse(responseCode = "400", description = "eventsPerSecond missing or not within 1..1,000,000", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "400", description = "eventsPerSecond missing or not within 1..1,000,000, named in errors[].field", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PutMapping(path = "/admin/capacity", consumes = MediaType.APPLICATION_JSON_VALUE)
     CapacityChange change(@Valid @RequestBody CapacityChange change) {

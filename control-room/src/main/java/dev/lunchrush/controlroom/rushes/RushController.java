@@ -1,5 +1,7 @@
 package dev.lunchrush.controlroom.rushes;
 
+import jakarta.validation.Valid;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -10,7 +12,6 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.net.URI;
 import java.util.List;
 
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,6 +23,9 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.lunchrush.load.rush.Rush;
+import dev.lunchrush.load.rush.RushOptions;
+import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.support.api.ApiDocumentation;
 import dev.lunchrush.support.api.Problem;
@@ -44,15 +48,15 @@ class RushController {
     }
 
     @Operation(summary = "Start a rush with ./demo rush's options (the same names as its flags)", security = @SecurityRequirement(name = ApiDocumentation.ADMIN),
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(mediaType = "application/json", examples = @ExampleObject(name = "50 orders a second for 2 s", value = "{\"rate\": 50, \"duration\": \"2s\"}"))),
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(implementation = RushRequest.class), examples = @ExampleObject(name = "50 orders a second for 2 s", value = "{\"rate\": 50, \"duration\": \"2s\"}"))),
             responses = {
                 @ApiResponse(responseCode = "202", description = "Started; follow it at Location (the same view as GET /api/rushes/{id})"),
-                @ApiResponse(responseCode = "400", description = "An option that cannot be, named in errors[].field", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "400", description = "Options that cannot be, each named in errors[].field (beyond its bounds, of the wrong type, unknown), or options that cannot go together, the first to blame named", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "401", description = "No credentials, or not the admin's"), @ApiResponse(responseCode = "403", description = "A viewer's credentials: watching only"),
                 @ApiResponse(responseCode = "409", description = "Another rush is running (this one's or the demo command's)", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping("/api/rushes")
-    ResponseEntity<ObjectNode> start(@RequestBody JsonNode body) {
-        RushRun run = rushes.start(RushRequests.settings(body), body);
+    ResponseEntity<ObjectNode> start(@Valid @RequestBody RushRequest body) {
+        RushRun run = rushes.start(settings(body), asked(body));
         return ResponseEntity.accepted().location(URI.create("/api/rushes/" + run.id())).body(run.view(json));
     }
 
@@ -85,6 +89,27 @@ class RushController {
         }
         run.stop();
         return ResponseEntity.accepted().body(run.view(json));
+    }
+
+    /** The rush the body asks for, checked as the command line checks its flags; 400 naming the option otherwise. */
+    private static Rush.Settings settings(RushRequest body) {
+        try {
+            return body.options().settings(RushOptions.Naming.FIELDS, null);
+        }
+        catch (RushOptions.Invalid ex) {
+            throw ProblemException.invalid("Bad request", List.of(new FieldProblem(ex.field(), ex.getMessage())));
+        }
+    }
+
+    /** The options given, as the rush's view shows them: those of the body that are not null. */
+    private ObjectNode asked(RushRequest body) {
+        ObjectNode given = json.createObjectNode();
+        json.valueToTree(body).properties().forEach(option -> {
+            if (!option.getValue().isNull()) {
+                given.set(option.getKey(), option.getValue());
+            }
+        });
+        return given;
     }
 
     private RushRun find(String id) {

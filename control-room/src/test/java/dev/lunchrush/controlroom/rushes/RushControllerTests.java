@@ -7,6 +7,7 @@ import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -86,13 +87,46 @@ class RushControllerTests {
     }
 
     @Test
+    void everyOptionBeyondItsOwnBoundsIsNamedAtOnce() {
+        MvcTestResult result = post("""
+                {"speed": 0, "rate": 20001, "duration": "soon", "maxInFlight": 0, "profile": "brunch"}""");
+        assertThat(result).hasStatus(400).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(result).bodyJson().isLenientlyEqualTo("""
+                {"type": "https://lunchrush.dev/problems/invalid-input", "errors": [
+                  {"field": "duration", "message": "must be a duration like 30s, 2m, 1m30s or 500ms, or seconds"},
+                  {"field": "maxInFlight", "message": "must be at least 1"},
+                  {"field": "profile", "message": "must be one of lunch, constant, step, custom"},
+                  {"field": "rate", "message": "must be at most 20000"},
+                  {"field": "speed", "message": "must be at least 0.1"}]}""");
+        verifyNoInteractions(rushes);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            {"rates": 100}                        | rates
+            {"rate": "fast", "duration": "5s"}    | rate
+            {"rate": 10, "duration": "0s"}        | duration
+            [1, 2]                                | ''
+            """)
+    void aBodyThatDoesNotBindNamesTheFieldAtFault(String body, String field) {
+        MvcTestResult result = post(body);
+        assertThat(result).hasStatus(400).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(result).bodyJson().extractingPath("$.errors[0].field").isEqualTo(field);
+        verifyNoInteractions(rushes);
+    }
+
+    @Test
     void optionsAtTheirBoundsStartARush() {
         given(rushes.start(any(), any())).willAnswer(call -> new RushRun("r-1", call.getArgument(1), Instant.EPOCH));
         MvcTestResult result = post("""
                 {"rate": 20000, "duration": "24h", "count": 100000000, "dashboardCapacity": 1000000, "budgetMb": 100000,
                  "maxInFlight": 100000, "requestTimeout": "5m", "speed": 1}""");
         assertThat(result).hasStatus(202).hasHeader("Location", "/api/rushes/r-1");
-        assertThat(JsonMapper.builder().build().readTree(result.getResponse().getContentAsByteArray()).path("state").asString())
-                .isEqualTo("running");
+        JsonNode view = JsonMapper.builder().build().readTree(result.getResponse().getContentAsByteArray());
+        assertThat(view.path("state").asString()).isEqualTo("running");
+        assertThat(view.path("options").path("requestTimeout").asString()).isEqualTo("5m");
+        assertThat(view.path("options").has("seed")).as("an option not given is not shown").isFalse();
+        assertThat(view.path("options").propertyNames()).containsExactlyInAnyOrder("rate", "duration", "count",
+                "dashboardCapacity", "budgetMb", "maxInFlight", "requestTimeout", "speed");
     }
 }

@@ -18,6 +18,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -96,7 +97,8 @@ class ImportController {
             description = "Each order is checked as POST /orders is, plus a placedAt in the past and within the log's retention. "
                     + "At most lunchrush.max-import-orders orders per call.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
-                    mediaType = MediaType.APPLICATION_JSON_VALUE, examples = @ExampleObject(name = "orders", value = """
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, array = @ArraySchema(schema = @Schema(implementation = ImportedOrder.class)),
+                    examples = @ExampleObject(name = "orders", value = """
                             [{"placedAt": "2026-11-26T12:21:07Z", "kitchenId": "k3", "customerId": "c-1042",
                               "items": [{"dish": "pad-thai", "quantity": 2}], "deliveryAddress": "12 Mill Lane"}]"""))),
             responses = {

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
+import jakarta.validation.Valid;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
@@ -51,12 +53,12 @@ class ReplayController implements ApplicationListener<ContextClosedEvent> {
             responses = {
                 @ApiResponse(responseCode = "202", description = "Started; follow it at Location",
                         headers = @Header(name = "Location", description = "/api/replays/{id}", schema = @Schema(type = "string"))),
-                @ApiResponse(responseCode = "400", description = "date or zone missing or malformed, or a day in the future", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
+                @ApiResponse(responseCode = "400", description = "date or zone missing or malformed, or a day in the future: each field at fault in errors[].field", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "409", description = "A replay is running", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class))),
                 @ApiResponse(responseCode = "503", description = "The log is unavailable: Kafka down, or the topic not there yet", content = @Content(mediaType = ApiDocumentation.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))})
     @PostMapping(path = "/admin/replays", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<ReplayStatus> start(@RequestBody ReplayRequest request) {
+    ResponseEntity<ReplayStatus> start(@Valid @RequestBody ReplayRequest request) {
         ReplayStatus status = replays.start(request);
         return ResponseEntity.accepted().location(URI.create("/api/replays/" + status.id())).body(status);
     }

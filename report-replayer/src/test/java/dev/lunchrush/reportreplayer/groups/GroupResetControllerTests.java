@@ -43,7 +43,38 @@ class GroupResetControllerTests {
         assertInvalid(GROUP, "{\"toDatetime\":\"last thursday\"}", "toDatetime");
         assertInvalid(GROUP, "{\"toDatetime\":\"2026-11-26T00:00:00\"}", "toDatetime");
         assertInvalid(GROUP, "{\"dryRun\":true}", "toDatetime");
+        assertInvalid(GROUP, "{\"toDatetime\":\"" + "2".repeat(65) + "\"}", "toDatetime");
         assertInvalid("bad group!", VALID, "group");
+        verifyNoInteractions(orderLog);
+    }
+
+    @Test
+    void aBadGroupAndABadBodyAreNamedTogether() {
+        assertThat(post("bad group!", "{}", "admin", "slice-admin-secret")).hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson().isLenientlyEqualTo("""
+                        {"type": "https://lunchrush.dev/problems/invalid-input", "errors": [
+                          {"field": "group", "message": "must be a consumer group id: 1 to 249 letters, digits, '.', '_', '-'"},
+                          {"field": "toDatetime", "message": "is required and must not be blank"}]}""");
+        verifyNoInteractions(orderLog);
+    }
+
+    @Test
+    void aMissingDatetimeIsNamedInErrorsAsRequired() {
+        assertThat(post(GROUP, "{\"toDatetime\": \" \", \"dryRun\": true}", "admin", "slice-admin-secret"))
+                .hasStatus(HttpStatus.BAD_REQUEST).hasContentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .bodyJson().isLenientlyEqualTo("""
+                        {"type": "https://lunchrush.dev/problems/invalid-input",
+                         "errors": [{"field": "toDatetime", "message": "is required and must not be blank"}]}""");
+        verifyNoInteractions(orderLog);
+    }
+
+    /** The firewall refuses a {@code ;} in the path before the admin's chain: a problem document all the same. */
+    @Test
+    void aPathTheFirewallRefusesIsARejectedRequestProblem() {
+        assertThat(mvc.post().uri("/admin/groups/{group};x=1/reset", GROUP).contentType(MediaType.APPLICATION_JSON)
+                .content(VALID))
+                .hasStatus(HttpStatus.BAD_REQUEST).hasContentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .bodyJson().extractingPath("$.type").isEqualTo("https://lunchrush.dev/problems/rejected-request");
         verifyNoInteractions(orderLog);
     }
 
@@ -58,7 +89,7 @@ class GroupResetControllerTests {
     private void assertInvalid(String group, String body, String field) {
         assertThat(post(group, body, "admin", "slice-admin-secret")).hasStatus(HttpStatus.BAD_REQUEST)
                 .hasContentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .bodyJson().extractingPath("$.field").isEqualTo(field);
+                .bodyJson().extractingPath("$.errors[*].field").asArray().containsExactly(field);
     }
 
     /** {@code POST /admin/groups/{group}/reset}, as {@code user} (HTTP Basic) or anonymous when null. */

@@ -24,7 +24,10 @@ public enum ProblemType {
     /** A field, a parameter, a header or the body is wrong; {@code errors} (or {@code field}) names it. */
     INVALID_INPUT("invalid-input", HttpStatus.BAD_REQUEST, "Bad Request"),
 
-    /** Refused by Spring Security's firewall before any handler: a path or a header it takes for unsafe. */
+    /**
+     * Refused before any handler, by Spring Security's firewall or by the web server itself: a path or a header it
+     * takes for unsafe.
+     */
     REJECTED_REQUEST("rejected-request", HttpStatus.BAD_REQUEST, "Bad Request"),
 
     /** No credentials, or not the right ones; answered with a Basic challenge. */

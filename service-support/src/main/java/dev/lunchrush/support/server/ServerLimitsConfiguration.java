@@ -2,6 +2,10 @@ package dev.lunchrush.support.server;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.apache.catalina.Pipeline;
+import org.apache.catalina.Valve;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.netty.NettyPipeline;
@@ -19,6 +23,7 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.PropertySource;
+import org.springframework.core.Ordered;
 
 /**
  * The HTTP limits of every service ({@code lunchrush-server-limits.properties}): Spring Boot applies the
@@ -78,6 +83,15 @@ public class ServerLimitsConfiguration {
             return factory -> factory.addEngineValves(new UnreadBodyValve());
         }
 
+        /**
+         * Tomcat's own error reports as problem documents ({@link ProblemReportValve}), in the place of the one Spring
+         * Boot adds to the host: this customizer comes after Boot's, so its context customizer finds that one there.
+         */
+        @Bean
+        WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> lunchRushProblemReports() {
+            return new ProblemReports();
+        }
+
         /** Headers whole within {@link ServerLimits#headerTimeout()} ({@link HeaderDeadlineProtocol}). */
         @Bean
         WebServerFactoryCustomizer<TomcatWebServerFactory> lunchRushHeaderDeadline(ServerLimits limits) {
@@ -87,6 +101,32 @@ public class ServerLimitsConfiguration {
                 factory.setProtocol(HeaderDeadlineProtocol.class.getName());
                 factory.addProtocolHandlerCustomizers(deadline);
             };
+        }
+    }
+
+    /** Replaces the host's error report valves with a {@link ProblemReportValve}; last of the customizers. */
+    static final class ProblemReports implements WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory>, Ordered {
+
+        @Override
+        public void customize(ConfigurableTomcatWebServerFactory factory) {
+            factory.addContextCustomizers(context -> {
+                if (context.getParent() instanceof StandardHost host) {
+                    Pipeline pipeline = host.getPipeline();
+                    for (Valve valve : pipeline.getValves()) {
+                        if (valve instanceof ErrorReportValve) {
+                            pipeline.removeValve(valve);
+                        }
+                    }
+                    pipeline.addValve(new ProblemReportValve());
+                    // else the host, starting, adds an ErrorReportValve of its own: it looks for that class by name
+                    host.setErrorReportValveClass(ProblemReportValve.class.getName());
+                }
+            });
+        }
+
+        @Override
+        public int getOrder() {
+            return Ordered.LOWEST_PRECEDENCE;
         }
     }
 }
