@@ -76,14 +76,15 @@ class OrderEndpoint {
     }
 
     private CompletableFuture<StoredResponse> place(byte[] body, @Nullable String idempotencyKey) {
-        Span span = tracer.spanBuilder().name("place order").kind(Span.Kind.SERVER).start();
+        Span span = tracer.nextSpan();
+        if (span.isNoop()) {
+            // not sampled: nothing in scope, so nothing the order causes is traced either (no headers, no spans)
+            return placeUntraced(body, idempotencyKey);
+        }
+        span.name("place order").start();
         CompletableFuture<StoredResponse> answer;
-        // in scope even when not sampled: what the order causes is then not sampled either
         try (Tracer.SpanInScope scope = tracer.withSpan(span)) {
             answer = placeUntraced(body, idempotencyKey);
-        }
-        if (span.isNoop()) {
-            return answer;
         }
         return answer.whenComplete((stored, failure) -> {
             if (failure != null) {
