@@ -15,7 +15,7 @@
 FROM eclipse-temurin:17-jdk AS build
 WORKDIR /workspace
 # The services and what they need (-am): the scenario and architecture tests, the micro-benchmarks and
-# the launcher's own Kafka broker (tools/kafka-broker) have no place in an image, but their poms are
+# the launcher's own Kafka broker and Zipkin (tools/kafka-broker, tools/zipkin-server) have no place in an image, but their poms are
 # copied: the reactor lists them.
 ARG MODULES=order-service,kitchen-screen,analytics-dashboard,report-replayer,backlog-monitor,tools/demo-cli,control-room
 COPY mvnw ./
@@ -27,6 +27,7 @@ COPY process-support/pom.xml process-support/
 COPY lesson/pom.xml lesson/
 COPY test-support/pom.xml test-support/
 COPY tools/kafka-broker/pom.xml tools/kafka-broker/
+COPY tools/zipkin-server/pom.xml tools/zipkin-server/
 COPY order-service/pom.xml order-service/
 COPY kitchen-screen/pom.xml kitchen-screen/
 COPY analytics-dashboard/pom.xml analytics-dashboard/
