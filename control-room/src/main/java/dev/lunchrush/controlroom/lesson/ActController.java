@@ -19,6 +19,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.lunchrush.events.ActRequest;
 import dev.lunchrush.support.problems.FieldProblem;
 import dev.lunchrush.support.problems.ProblemException;
 import dev.lunchrush.events.Act;

@@ -15,6 +15,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import dev.lunchrush.events.ActRequest;
 import dev.lunchrush.controlroom.StackProperties;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;

@@ -28,6 +28,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.lunchrush.events.ActRequest;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.support.problems.FieldProblem;

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.lunchrush.events.ActRequest;
 import dev.lunchrush.events.Act;
 import dev.lunchrush.events.FeedStrategy;
 import dev.lunchrush.support.problems.FieldProblem;
