@@ -1,17 +1,14 @@
 package dev.lunchrush.support.tracing;
 
-import io.micrometer.observation.ObservationPredicate;
 import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.micrometer.tracing.propagation.Propagator;
+import io.prometheus.metrics.tracer.common.SpanContext;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.autoconfigure.NoopTracerAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.PropertySource;
 
 /**
@@ -20,40 +17,52 @@ import org.springframework.context.annotation.PropertySource;
  * producer. Spring Boot makes the tracer (Brave) and reports to Zipkin; with
  * {@code management.tracing.export.enabled=false} the tracer is a no-op.
  */
-@AutoConfiguration(after = {BraveAutoConfiguration.class, MicrometerTracingAutoConfiguration.class,
-        NoopTracerAutoConfiguration.class})
+@AutoConfiguration(beforeName = "org.springframework.boot.micrometer.tracing.autoconfigure.prometheus.PrometheusExemplarsAutoConfiguration")
 @PropertySource("classpath:lunchrush-tracing.properties")
 public class TracingConfiguration {
 
     /**
-     * Health probes and Prometheus's scrapes are not observed: a trace of each would bury the orders' in Zipkin, and
-     * the hostile-clients fault probes health several times a second.
+     * The spans of health probes and Prometheus's scrapes are not exported: a trace of each would bury the orders' in
+     * Zipkin, and the hostile-clients fault probes health several times a second. They are still observed, so that
+     * {@code http_server_requests} counts them as before.
      */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-    static class ServletActuator {
-
-        @Bean
-        ObservationPredicate actuatorIsNotObserved() {
-            return (name, context) -> !(context instanceof org.springframework.http.server.observation.ServerRequestObservationContext request
-                    && actuator(request.getCarrier().getRequestURI()));
-        }
+    @Bean
+    SpanExportingPredicate actuatorSpansAreNotExported() {
+        return span -> !actuator(span.getName());
     }
 
-    /** As {@link ServletActuator}, for the order service's Reactor Netty. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-    static class ReactiveActuator {
-
-        @Bean
-        ObservationPredicate actuatorIsNotObserved() {
-            return (name, context) -> !(context instanceof org.springframework.http.server.reactive.observation.ServerRequestObservationContext request
-                    && actuator(request.getCarrier().getPath().value()));
-        }
+    static boolean actuator(@Nullable String spanName) {
+        return spanName != null && (spanName.endsWith(" /actuator") || spanName.contains(" /actuator/"));
     }
 
-    static boolean actuator(String path) {
-        return path.equals("/actuator") || path.startsWith("/actuator/");
+    /**
+     * No exemplars in the Prometheus scrape: with a tracer, Spring Boot would attach the current trace to samples, and
+     * Prometheus 2 (Debian's, which {@code ./demo up} runs) refuses a whole scrape that has an exemplar on a summary's
+     * count ("does not support exemplars"), so every service would be down to it. Made before Boot's own, which then
+     * stands back.
+     */
+    @Bean
+    SpanContext noPrometheusExemplars() {
+        return new SpanContext() {
+            @Override
+            public @Nullable String getCurrentTraceId() {
+                return null;
+            }
+
+            @Override
+            public @Nullable String getCurrentSpanId() {
+                return null;
+            }
+
+            @Override
+            public boolean isCurrentSpanSampled() {
+                return false;
+            }
+
+            @Override
+            public void markCurrentSpanAsExemplar() {
+            }
+        };
     }
 
     @Bean
