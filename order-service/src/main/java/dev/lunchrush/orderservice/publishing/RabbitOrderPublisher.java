@@ -259,13 +259,9 @@ public class RabbitOrderPublisher implements DisposableBean {
         OrderEvent event = publication.event();
         boolean[] sent = {true};
         // no timeout here: the caller's deadline answers the client, this waits for RabbitMQ's real answer
-        CompletableFuture<Void> confirmedOnce;
-        // the order's span in scope: the template's span of the publish is its child, and its context goes in the headers
-        try (Tracer.SpanInScope scope = tracer.withSpan(publication.trace())) {
-            confirmedOnce = confirmed(publication.exchange(), publication.routingKey(), event.orderId(),
-                    event.placedAt().toEpochMilli(), publication.body(), false, () -> sent[0] = false);
-        }
-        confirmedOnce.whenComplete((confirmed, failure) -> {
+        confirmed(publication.exchange(), publication.routingKey(), event.orderId(), event.placedAt().toEpochMilli(),
+                publication.body(), publication.trace(), false, () -> sent[0] = false)
+                .whenComplete((confirmed, failure) -> {
                     if (failure == null) {
                         publication.answer().complete(null);
                     }
@@ -305,7 +301,7 @@ public class RabbitOrderPublisher implements DisposableBean {
             return;
         }
         confirmed(publication.exchange(), publication.routingKey(), event.orderId(), event.placedAt().toEpochMilli(),
-                publication.body(), false, () -> { })
+                publication.body(), publication.trace(), false, () -> { })
                 .whenComplete((confirmed, failure) -> {
                     if (failure == null) {
                         log.info("{}: published again and confirmed (attempt {})", event.orderId(), attempt);
@@ -322,7 +318,7 @@ public class RabbitOrderPublisher implements DisposableBean {
     /** Publishes one message on the calling thread and waits for its confirm; a 503 problem when it is not confirmed. */
     public void publishAndWait(String exchange, String routingKey, String messageId, long timestampMillis, byte[] body) {
         try {
-            confirmed(exchange, routingKey, messageId, timestampMillis, body, true, () -> { }).join();
+            confirmed(exchange, routingKey, messageId, timestampMillis, body, null, true, () -> { }).join();
         }
         catch (CompletionException ex) {
             if (ex.getCause() instanceof ProblemException problem) {
@@ -332,12 +328,13 @@ public class RabbitOrderPublisher implements DisposableBean {
         }
     }
 
-    /** The message published; its future is RabbitMQ's confirm, cut at the output timeout when {@code bounded}. */
+    /** The message published under {@code trace} (the order's span); its future is RabbitMQ's confirm, cut at the
+     * output timeout when {@code bounded}. */
     private CompletableFuture<Void> confirmed(String exchange, String routingKey, String messageId, long timestampMillis,
-            byte[] body, boolean bounded, Runnable notSent) {
+            byte[] body, @Nullable Span trace, boolean bounded, Runnable notSent) {
         CorrelationData correlation = new CorrelationData(messageId);
         String target = exchange.isEmpty() ? "queue " + routingKey : "exchange " + exchange;
-        try {
+        try (Tracer.SpanInScope scope = tracer.withSpan(trace)) {
             rabbit.send(exchange, routingKey, message(messageId, timestampMillis, body), correlation);
         }
         catch (AmqpException ex) {
