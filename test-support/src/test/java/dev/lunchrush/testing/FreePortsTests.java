@@ -2,8 +2,11 @@ package dev.lunchrush.testing;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -35,5 +38,33 @@ class FreePortsTests {
         // a range that starts low still leaves the privileged ports alone
         assertThat(FreePorts.range(10000)).containsExactly(1024, 10000);
         assertThat(FreePorts.range(1024)).containsExactly(1024, 2048);
+    }
+
+    @Test
+    void anotherJvmNeverGetsAPortThisOneHolds() throws Exception {
+        Set<Integer> mine = new HashSet<>();
+        for (int i = 0; i < 400; i++) {
+            mine.add(FreePorts.next());
+        }
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                Claimer.class.getName(), "400").redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as(output).isZero();
+        Set<Integer> theirs = new HashSet<>();
+        output.lines().map(String::trim).filter(line -> !line.isEmpty()).map(Integer::valueOf).forEach(theirs::add);
+        // two random draws of 400 among 12,000 ports would share about 13
+        assertThat(theirs).hasSize(400).doesNotContainAnyElementsOf(mine);
+    }
+
+    /** Claims the given number of ports in a JVM of its own and prints them. */
+    static final class Claimer {
+
+        public static void main(String[] args) {
+            for (int i = 0; i < Integer.parseInt(args[0]); i++) {
+                System.out.println(FreePorts.next());
+            }
+        }
     }
 }
