@@ -1,0 +1,106 @@
+package dev.lunchrush.support.tracing;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import brave.handler.MutableSpan;
+import brave.handler.SpanHandler;
+import brave.propagation.TraceContext;
+import org.junit.jupiter.api.Test;
+import zipkin2.reporter.BytesMessageSender;
+import zipkin2.reporter.Encoding;
+import zipkin2.reporter.brave.AsyncZipkinSpanHandler;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.tracing.brave.autoconfigure.zipkin.ZipkinWithBraveTracingAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.zipkin.autoconfigure.ZipkinAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The spans' reporter is SpanReporting's, in place of Spring Boot's, and only where spans go to Zipkin. */
+class SpanReportingTests {
+
+    private final ApplicationContextRunner contexts = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(
+            ZipkinAutoConfiguration.class, SpanReporting.class, ZipkinWithBraveTracingAutoConfiguration.class));
+
+    @Test
+    void theSpansAreReportedByTheBatchingHandlerAlone() {
+        contexts.run(context -> {
+            assertThat(context).hasSingleBean(AsyncZipkinSpanHandler.class);
+            assertThat(context).hasBean("batchedZipkinSpanHandler").hasSingleBean(SpanBatches.class);
+        });
+    }
+
+    @Test
+    void withTheExportOffThereIsNoReporter() {
+        contexts.withPropertyValues("management.tracing.export.enabled=false")
+                .run(context -> assertThat(context).doesNotHaveBean(AsyncZipkinSpanHandler.class));
+    }
+
+    @Test
+    void whatTheReporterHoldsIsSentWhenTheServiceStops() {
+        RecordingSender sender = new RecordingSender();
+        contexts.withBean(BytesMessageSender.class, () -> sender).run(context -> {
+            TraceContext trace = TraceContext.newBuilder().traceId(1).spanId(2).sampled(true).build();
+            MutableSpan span = new MutableSpan(trace, null);
+            span.name("place order");
+            span.startTimestamp(1_000_000);
+            span.finishTimestamp(1_001_000);
+            context.getBean(AsyncZipkinSpanHandler.class).end(trace, span, SpanHandler.Cause.FINISHED);
+            // within the batch's interval, nothing has been sent yet
+            assertThat(sender.spans).isEmpty();
+            context.close();
+            assertThat(sender.spans).hasSize(1);
+            assertThat(new String(sender.spans.get(0), StandardCharsets.UTF_8)).contains("place order");
+        });
+    }
+
+    @Test
+    void aRoundSendsWhatEndedSinceTheLastAndNothingWhenNothingDid() {
+        RecordingSender sender = new RecordingSender();
+        contexts.withBean(BytesMessageSender.class, () -> sender).run(context -> {
+            AsyncZipkinSpanHandler handler = context.getBean(AsyncZipkinSpanHandler.class);
+            SpanBatches batches = context.getBean(SpanBatches.class);
+            for (int i = 0; i < 3; i++) {
+                TraceContext trace = TraceContext.newBuilder().traceId(1).spanId(10 + i).sampled(true).build();
+                MutableSpan span = new MutableSpan(trace, null);
+                span.name("receive " + i);
+                handler.end(trace, span, SpanHandler.Cause.FINISHED);
+            }
+            batches.send();
+            assertThat(sender.spans).hasSize(3);
+            assertThat(sender.messages).hasValue(1);
+            batches.send();
+            assertThat(sender.messages).as("no message without a span").hasValue(1);
+        });
+    }
+
+    /** A sender that keeps what it is given. */
+    static final class RecordingSender extends BytesMessageSender.Base {
+
+        final List<byte[]> spans = new CopyOnWriteArrayList<>();
+        final AtomicInteger messages = new AtomicInteger();
+
+        RecordingSender() {
+            super(Encoding.JSON);
+        }
+
+        @Override
+        public int messageMaxBytes() {
+            return 500_000;
+        }
+
+        @Override
+        public void send(List<byte[]> encodedSpans) {
+            messages.incrementAndGet();
+            spans.addAll(encodedSpans);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
