@@ -78,6 +78,30 @@ class SpanReportingTests {
         });
     }
 
+    @Test
+    void manySpansAreSentBeforeTheIntervalAndAFewAreNot() {
+        RecordingSender sender = new RecordingSender();
+        contexts.withBean(BytesMessageSender.class, () -> sender).run(context -> {
+            AsyncZipkinSpanHandler handler = context.getBean(AsyncZipkinSpanHandler.class);
+            SpanBatches batches = context.getBean(SpanBatches.class);
+            end(handler, 3);
+            batches.tick();
+            assertThat(sender.messages).as("a few spans wait for the interval").hasValue(0);
+            end(handler, SpanBatches.SPANS_PER_SEND);
+            batches.tick();
+            assertThat(sender.spans).hasSize(SpanBatches.SPANS_PER_SEND + 3);
+        });
+    }
+
+    private static void end(AsyncZipkinSpanHandler handler, int spans) {
+        for (int i = 0; i < spans; i++) {
+            TraceContext trace = TraceContext.newBuilder().traceId(7).spanId(100 + i).sampled(true).build();
+            MutableSpan span = new MutableSpan(trace, null);
+            span.name("receive");
+            handler.end(trace, span, SpanHandler.Cause.FINISHED);
+        }
+    }
+
     /** A sender that keeps what it is given. */
     static final class RecordingSender extends BytesMessageSender.Base {
 
