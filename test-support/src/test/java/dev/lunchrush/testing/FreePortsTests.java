@@ -49,8 +49,9 @@ class FreePortsTests {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
                 Claimer.class.getName(), "400").redirectErrorStream(true).start();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        // 400 short lines fit the pipe's buffer: the child ends without being read, and a hung child fails the wait
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(child.exitValue()).as(output).isZero();
         Set<Integer> theirs = new HashSet<>();
         output.lines().map(String::trim).filter(line -> !line.isEmpty()).map(Integer::valueOf).forEach(theirs::add);

@@ -64,12 +64,7 @@ class SpanReportingTests {
         contexts.withBean(BytesMessageSender.class, () -> sender).run(context -> {
             AsyncZipkinSpanHandler handler = context.getBean(AsyncZipkinSpanHandler.class);
             SpanBatches batches = context.getBean(SpanBatches.class);
-            for (int i = 0; i < 3; i++) {
-                TraceContext trace = TraceContext.newBuilder().traceId(1).spanId(10 + i).sampled(true).build();
-                MutableSpan span = new MutableSpan(trace, null);
-                span.name("receive " + i);
-                handler.end(trace, span, SpanHandler.Cause.FINISHED);
-            }
+            end(handler, 3);
             batches.send();
             assertThat(sender.spans).hasSize(3);
             assertThat(sender.messages).hasValue(1);
