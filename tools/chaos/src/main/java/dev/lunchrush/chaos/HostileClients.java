@@ -39,7 +39,7 @@ import dev.lunchrush.localstack.access.OrderStats;
  * than a second, every service is the same live process at the end, every service let go of
  * hostile connections (its timeouts work), and none held a trickled connection opened in the hold longer than its header
  * deadline and {@link #DEADLINE_SLACK}, counted from the connection's first byte (a connect the server's backlog dropped
- * is tried again by the kernel before the server sees a byte). All on 127.0.0.1; bounded in count and time (about two and a half minutes).
+ * is tried again by the kernel before the server sees a byte). All on 127.0.0.1; bounded in count and time (about three minutes).
  * <p>
  * The hold is judged after a {@link #WARM_UP} of the same attack, whose figures are reported, not judged: the
  * connections are opened over its first 10 s, and each service then takes, for the first time, the paths the attack
@@ -59,7 +59,12 @@ final class HostileClients {
      * workers: a connection that held a worker (a body waited for and never sent) would make the probes late.
      */
     static final int SHARE_OF_OTHERS = 10;
-    static final int TRICKLED = 1_000;
+    /**
+     * Trickled connections per service: more than Tomcat's 200 workers, so that a server which gave each a worker
+     * would starve its probes. Each sends a byte every {@link HostileLoad#HEADER_BYTE_EVERY} and wakes its server for
+     * it; more of them would load two cores with header bytes rather than test the deadline.
+     */
+    static final int TRICKLED = 250;
     /** {@code lunchrush.server.header-timeout}, every service's ({@code lunchrush-server-limits.properties}). */
     static final Duration HEADER_DEADLINE = Duration.ofSeconds(20);
     /** A header byte every 2 s, Tomcat's poller looks at its timeouts every second, and a busy machine. */
@@ -67,12 +72,12 @@ final class HostileClients {
     static final Duration HOLD = Duration.ofSeconds(90);
     /**
      * The share of a service's probes of the hold that may be later than {@link Probes#LIMIT}, as long as none is later
-     * than {@link #CEILING}: six JVMs on two cores under 12,000 hostile connections pause now and then to collect (the
+     * than {@link #CEILING}: six JVMs on two cores under 7,800 hostile connections pause now and then to collect (the
      * order service's heap is act 3's, and the held connections fill it), and a probe that falls into a pause waits.
      */
     static final double LATE_SHARE = 0.05;
     static final Duration CEILING = Duration.ofSeconds(3);
-    static final Duration WARM_UP = Duration.ofSeconds(30);
+    static final Duration WARM_UP = Duration.ofSeconds(60);
     private static final URI CONTROL_ROOM = URI.create("http://127.0.0.1:" + StackManifest.get().service("control-room").port());
     /** File descriptors kept free besides the held connections: the JVM, the probes, the odd clients. */
     private static final int SPARE_FILES = 1_000;
