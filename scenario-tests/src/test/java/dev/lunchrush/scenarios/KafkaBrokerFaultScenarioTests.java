@@ -29,10 +29,8 @@ import static org.awaitility.Awaitility.await;
  * ({@code SIGSTOP}) for 20 s and let go ({@code SIGCONT}). While it fails every request is answered,
  * 503 or 201, within the order service's send timeout (9 s) and a margin; none hangs. The oracle is the
  * log: every order that got a 201 is in it once; one in it without a 201 had an unknown outcome (a 503
- * after its send timed out); each reader counts exactly the log. Its claims are counts and a bound of seconds on
- * every answer, which hold beside other scenarios.
+ * after its send timed out); each reader counts exactly the log.
  */
-@SideBySide
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KafkaBrokerFaultScenarioTests {
 
