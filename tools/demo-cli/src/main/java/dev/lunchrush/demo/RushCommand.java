@@ -20,7 +20,7 @@ import dev.lunchrush.load.rush.RushOptions;
             "Profiles: lunch (the lesson: 400/s × N from 12:20 to 12:35, then 100/s × N; the dashboard's capacity is "
                 + "set to 250/s × N for the rush and restored after), constant (--rate --duration), "
                 + "step (--rate, then --then-rate), custom (--rate --duration --then-rate --then-duration).",
-            "Examples: ./demo rush --profile lunch --speed 10 | ./demo rush --rate 200 --duration 30s"})
+            "Examples: ./demo rush --profile lunch --speed 2 | ./demo rush --rate 200 --duration 30s"})
 public class RushCommand implements Callable<Integer> {
 
     @Spec
