@@ -60,10 +60,7 @@ class SpanReportingTests {
 
     @Test
     void aRoundSendsWhatEndedSinceTheLastAndNothingWhenNothingDid() {
-        RecordingSender sender = new RecordingSender();
-        contexts.withBean(BytesMessageSender.class, () -> sender).run(context -> {
-            AsyncZipkinSpanHandler handler = context.getBean(AsyncZipkinSpanHandler.class);
-            SpanBatches batches = context.getBean(SpanBatches.class);
+        batching((sender, handler, batches) -> {
             end(handler, 3);
             batches.send();
             assertThat(sender.spans).hasSize(3);
@@ -75,10 +72,7 @@ class SpanReportingTests {
 
     @Test
     void manySpansAreSentBeforeTheIntervalAndAFewAreNot() {
-        RecordingSender sender = new RecordingSender();
-        contexts.withBean(BytesMessageSender.class, () -> sender).run(context -> {
-            AsyncZipkinSpanHandler handler = context.getBean(AsyncZipkinSpanHandler.class);
-            SpanBatches batches = context.getBean(SpanBatches.class);
+        batching((sender, handler, batches) -> {
             end(handler, 3);
             batches.tick();
             assertThat(sender.messages).as("a few spans wait for the interval").hasValue(0);
@@ -86,6 +80,18 @@ class SpanReportingTests {
             batches.tick();
             assertThat(sender.spans).hasSize(SpanBatches.SPANS_PER_SEND + 3);
         });
+    }
+
+    /** What a test of the batches is given: the context's reporter and batches, sending to a recording sender. */
+    private interface Batching {
+
+        void test(RecordingSender sender, AsyncZipkinSpanHandler handler, SpanBatches batches);
+    }
+
+    private void batching(Batching test) {
+        RecordingSender sender = new RecordingSender();
+        contexts.withBean(BytesMessageSender.class, () -> sender).run(context -> test.test(sender,
+                context.getBean(AsyncZipkinSpanHandler.class), context.getBean(SpanBatches.class)));
     }
 
     private static void end(AsyncZipkinSpanHandler handler, int spans) {
