@@ -17,9 +17,9 @@ import dev.lunchrush.processes.RepoRoot;
 import dev.lunchrush.processes.ServiceJar;
 
 /**
- * A Lunch Rush service run from its packaged jar ({@link ServiceJar}, as {@code ./demo up} runs it) as a child
- * JVM on 127.0.0.1 and a port the test chose, so that a test can kill it with SIGKILL, as a crash would, and
- * start it again.
+ * A Lunch Rush service run from its packaged jar ({@link ServiceJar}, as {@code ./demo up} runs it; extracted, with a
+ * class data archive: {@link ClassDataArchive}) as a child JVM on 127.0.0.1 and a port the test chose, so that a test
+ * can kill it with SIGKILL, as a crash would, and start it again.
  */
 public final class ServiceProcess implements AutoCloseable {
 
@@ -53,7 +53,8 @@ public final class ServiceProcess implements AutoCloseable {
             throw new IllegalStateException(jar.path() + " is missing: package the module first (./mvnw package -pl "
                     + module + " -am)");
         }
-        List<String> command = jar.command(jvmOptions, List.of("--server.port=" + port, "--server.address=127.0.0.1"));
+        List<String> command = new ClassDataArchive(jar).command(jvmOptions,
+                List.of("--server.port=" + port, "--server.address=127.0.0.1"), environment);
         Path logDir = Path.of("target", "service-logs");
         try {
             Files.createDirectories(logDir);
