@@ -90,7 +90,10 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
         return this;
     }
 
-    /** JVM options of the module's own, in place of the small, quick-starting defaults. */
+    /**
+     * JVM options of the module's own, in place of the small, quick-starting defaults; the module then runs from its
+     * packaged jar, as {@code ./demo up} runs it, not extracted with a class data archive.
+     */
     public Stack jvm(String module, List<String> options) {
         jvmOptions.put(module, List.copyOf(options));
         return this;
@@ -123,8 +126,11 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
             environment.put("LUNCHRUSH_ORDER_SERVICE_URL", "http://127.0.0.1:" + ports.get("order-service"));
         }
         environment.putAll(environments.getOrDefault(module, Map.of()));
-        services.put(module, ServiceProcess.start(module, ports.get(module),
-                jvmOptions.getOrDefault(module, JVM_OPTIONS), environment, START_TIMEOUT));
+        // a JVM the test sized itself runs from the jar, as ./demo up runs it: its heap is what the test measures
+        services.put(module, jvmOptions.containsKey(module)
+                ? ServiceProcess.startFromJar(module, ports.get(module), jvmOptions.get(module), environment,
+                        START_TIMEOUT)
+                : ServiceProcess.start(module, ports.get(module), JVM_OPTIONS, environment, START_TIMEOUT));
     }
 
     @Override
