@@ -242,7 +242,7 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
     }
 
     /** Runs {@code jcmd <pid> <command>} against a child service and returns its output. */
-    String jcmd(String module, String command) {
+    public String jcmd(String module, String command) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         try {
             Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(service(module).pid()), command)
