@@ -25,11 +25,16 @@ public record ServiceJar(Path root, String module) {
 
     /** {@code java <jvmOptions> -jar <jar> <arguments>}. */
     public List<String> command(List<String> jvmOptions, List<String> arguments) {
+        return command(path(), jvmOptions, arguments);
+    }
+
+    /** {@code java <jvmOptions> -jar <jarFile> <arguments>}, with the {@code java} of this JVM: for any jar. */
+    public static List<String> command(Path jarFile, List<String> jvmOptions, List<String> arguments) {
         List<String> command = new ArrayList<>();
         command.add(KafkaBroker.javaBin());
         command.addAll(jvmOptions);
         command.add("-jar");
-        command.add(path().toString());
+        command.add(jarFile.toString());
         command.addAll(arguments);
         return command;
     }

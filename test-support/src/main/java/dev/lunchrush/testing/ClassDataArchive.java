@@ -1,7 +1,6 @@
 package dev.lunchrush.testing;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -9,17 +8,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.util.FileSystemUtils;
 
-import dev.lunchrush.processes.KafkaBroker;
 import dev.lunchrush.processes.ServiceJar;
 
 /**
@@ -58,14 +56,9 @@ final class ClassDataArchive {
         if (!ready(environment)) {
             return jar.command(jvmOptions, arguments);
         }
-        List<String> command = new ArrayList<>();
-        command.add(KafkaBroker.javaBin());
-        command.addAll(jvmOptions);
-        command.add("-XX:SharedArchiveFile=" + archive());
-        command.add("-jar");
-        command.add(extractedJar().toString());
-        command.addAll(arguments);
-        return command;
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add("-XX:SharedArchiveFile=" + archive());
+        return ServiceJar.command(extractedJar(), options, arguments);
     }
 
     private boolean ready(Map<String, String> environment) {
@@ -89,26 +82,24 @@ final class ClassDataArchive {
 
     private boolean make(Map<String, String> environment) throws IOException {
         long started = System.nanoTime();
-        deleteQuietly(folder.resolve("app"));
+        FileSystemUtils.deleteRecursively(folder.resolve("app"));
         Files.deleteIfExists(archive());
         Files.deleteIfExists(folder.resolve("stamp"));
         Path training = folder.resolve("training.log");
-        run(List.of(KafkaBroker.javaBin(), "-Djarmode=tools", "-jar", jar.path().toString(), "extract", "--destination",
-                folder.resolve("app").toString()), Map.of(), training);
+        List<String> extract = List.of("extract", "--destination", folder.resolve("app").toString());
+        run(jar.command(List.of("-Djarmode=tools"), extract), Map.of(), training);
         Path dataDir = Files.createTempDirectory("cds-training-" + jar.module());
         try {
-            List<String> command = new ArrayList<>();
-            command.add(KafkaBroker.javaBin());
-            command.addAll(TRAINING_OPTIONS);
-            command.add("-XX:ArchiveClassesAtExit=" + archive());
-            command.add("-Dspring.context.exit=onRefresh");
-            command.addAll(List.of("-jar", extractedJar().toString(), "--server.port=0", "--server.address=127.0.0.1"));
-            Map<String, String> trainingEnvironment = new java.util.HashMap<>(environment);
+            List<String> options = new ArrayList<>(TRAINING_OPTIONS);
+            options.add("-XX:ArchiveClassesAtExit=" + archive());
+            options.add("-Dspring.context.exit=onRefresh");
+            Map<String, String> trainingEnvironment = new HashMap<>(environment);
             trainingEnvironment.put("LUNCHRUSH_DATA_DIR", dataDir.toString());
-            run(command, trainingEnvironment, training);
+            run(ServiceJar.command(extractedJar(), options, List.of("--server.port=0", "--server.address=127.0.0.1")),
+                    trainingEnvironment, training);
         }
         finally {
-            deleteQuietly(dataDir);
+            FileSystemUtils.deleteRecursively(dataDir);
         }
         if (!Files.isRegularFile(archive())) {
             throw new IllegalStateException("the training run wrote no archive, see " + training.toAbsolutePath());
@@ -157,24 +148,5 @@ final class ClassDataArchive {
 
     private Path extractedJar() {
         return folder.resolve("app").resolve(jar.module() + ".jar");
-    }
-
-    private static void deleteQuietly(Path path) {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(path)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(each -> {
-                try {
-                    Files.delete(each);
-                }
-                catch (IOException ex) {
-                    throw new UncheckedIOException(ex);
-                }
-            });
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
     }
 }
