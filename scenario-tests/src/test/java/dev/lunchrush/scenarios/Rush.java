@@ -22,7 +22,7 @@ import dev.lunchrush.testing.ServiceProcess;
  * way {@code ./demo up} does ({@code .run/order-service.pid}), so that the rush tells its death from
  * its slowness by its process.
  */
-final class Rush {
+public final class Rush {
 
     private static final Logger log = LoggerFactory.getLogger(Rush.class);
 
@@ -30,14 +30,14 @@ final class Rush {
     }
 
     /** What the rush printed and wrote. */
-    record Report(JsonNode json, String output) {
+    public record Report(JsonNode json, String output) {
 
-        long orders(String field) {
+        public long orders(String field) {
             return json.path("orders").path(field).asLong();
         }
 
         /** The lesson's line of that name (as the table prints it). */
-        JsonNode line(String name) {
+        public JsonNode line(String name) {
             for (JsonNode line : json.path("lesson")) {
                 if (name.equals(line.path("name").asString(""))) {
                     return line;
@@ -48,7 +48,7 @@ final class Rush {
     }
 
     /** Writes the order service's pid where the rush looks for it, as {@code ./demo up} does. */
-    static void registerOrderService(Stack stack, Path home) throws IOException {
+    public static void registerOrderService(Stack stack, Path home) throws IOException {
         Path run = Files.createDirectories(home.resolve(".run"));
         Files.writeString(run.resolve("order-service.pid"), String.valueOf(stack.service("order-service").pid()));
     }
@@ -57,7 +57,7 @@ final class Rush {
      * Runs {@code rush <arguments>} against the stack and waits for it, at most {@code timeout}; the
      * rush must end by itself with exit code 0.
      */
-    static Report run(Stack stack, Path home, Duration timeout, List<String> arguments) throws Exception {
+    public static Report run(Stack stack, Path home, Duration timeout, List<String> arguments) throws Exception {
         Path jar = ServiceProcess.projectRoot().resolve("tools/demo-cli/target/demo-cli.jar");
         Path json = home.resolve("rush-" + System.nanoTime() + ".json");
         Path output = home.resolve(json.getFileName() + ".log");

@@ -236,7 +236,7 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
      * A full collection in the module's JVM ({@code jcmd <pid> GC.run}), then its {@code /api/stats}: the
      * heap used after that collection is what is really kept alive.
      */
-    JsonNode statsAfterFullGc(String module) {
+    public JsonNode statsAfterFullGc(String module) {
         jcmd(module, "GC.run");
         return getJson(module, "/api/stats");
     }
