@@ -14,7 +14,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -87,13 +89,17 @@ class PageStreamsTests {
     record Tick(long seq, long dueAt, String padding) {
     }
 
-    /** {@code GET /stream}: a tick due every 100 ms, each with {@code padding} characters besides. */
+    /**
+     * {@code GET /stream}: a tick due every 100 ms, each with {@code padding} characters besides; how many of its
+     * streams the server has not ended yet.
+     */
     @RestController
     static class Page {
 
         private final PageStreams streams;
         private final ScheduledExecutorService pusher = Executors.newSingleThreadScheduledExecutor();
         private final AtomicLong seq = new AtomicLong();
+        private final Set<SseEmitter> unended = ConcurrentHashMap.newKeySet();
 
         Page(ServerLimits limits, int padding) {
             this.streams = new PageStreams(Duration.ZERO, limits);
@@ -108,7 +114,15 @@ class PageStreamsTests {
 
         @GetMapping("/stream")
         SseEmitter stream() {
-            return streams.open("tick", new Tick(0, System.currentTimeMillis(), ""));
+            SseEmitter emitter = streams.open("tick", new Tick(0, System.currentTimeMillis(), ""));
+            unended.add(emitter);
+            // the async request's end, whatever ended it (the stream's end, a failed write, a timeout)
+            emitter.onCompletion(() -> unended.remove(emitter));
+            return emitter;
+        }
+
+        int unended() {
+            return unended.size();
         }
 
         @GetMapping("/empty")
@@ -135,13 +149,20 @@ class PageStreamsTests {
     void aViewerThatStopsReadingIsDroppedAndKeepsNoOtherWaiting() throws Exception {
         // 64 KB a tick: a viewer that does not read fills its socket within seconds; a write waits at most 3 s for it
         start("--page.padding=65536", "--lunchrush.server.page-stream-buffer=4", "--server.tomcat.connection-timeout=3s");
+        Page page = context.getBean(Page.class);
         try (Viewer first = new Viewer(); Viewer second = new Viewer(); StoppingViewer stopping = new StoppingViewer()) {
-            // all three read while the JVM warms up (its first answers are slow whatever happens); then one stops
-            await().atMost(Duration.ofSeconds(60)).until(() -> first.lastSeq() >= 50);
+            // all three read while the JVM warms up (its first answers are slow whatever happens), until the readers
+            // get their ticks on time; then one stops
+            await().atMost(Duration.ofSeconds(60)).until(() -> page.unended() == 3
+                    && first.onTimeLately() && second.onTimeLately());
             long stoppedAt = first.lastSeq();
             stopping.stopReading();
-            await().atMost(Duration.ofSeconds(60)).until(() -> first.lastSeq() >= stoppedAt + 150
-                    && second.lastSeq() >= stoppedAt + 150);
+            // its socket fills, then its buffer; it is dropped, and its stream ends once the write under way gave up
+            await().atMost(Duration.ofSeconds(60)).until(() -> page.unended() == 2);
+            // the others' ticks through its end and a second past it, all of them, each as late as it came
+            long endedAt = first.lastSeq();
+            await().atMost(Duration.ofSeconds(60)).until(() -> first.lastSeq() >= endedAt + 10
+                    && second.lastSeq() >= endedAt + 10);
 
             assertThat(first.slowestMillisAfter(stoppedAt)).as("the first reader's slowest tick since, ms after it was due")
                     .isBetween(0L, 999L);
@@ -313,6 +334,13 @@ class PageStreamsTests {
 
         long ticks() {
             return millisBySeq.size();
+        }
+
+        /** Whether its last 10 ticks came, each within 200 ms of when it was due. */
+        boolean onTimeLately() {
+            long last = lastSeq();
+            long slowest = last > 10 ? slowestMillisAfter(last - 10) : -1;
+            return slowest >= 0 && slowest < 200;
         }
 
         long lastSeq() {
