@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,12 +58,19 @@ import static org.awaitility.Awaitility.await;
 /**
  * {@link PageStreams} on a real Tomcat, with real HTTP clients: a page pushed an event every 100 ms to every open
  * stream. A viewer that never reads is dropped once its socket and its buffer are full, while the others get every
- * push on time; past the bound of open streams a 503 (problem+json); a {@code HEAD} opens no stream.
+ * push on time; past the bound of open streams a 503 (problem+json); a {@code HEAD} opens no stream. The tests of
+ * small events share one server (the page's streams: at most 3), each beginning once none is open.
  */
 class PageStreamsTests {
 
     private static final Pattern TICK = Pattern.compile("^data:\\{\"seq\":(-?\\d+),\"dueAt\":(\\d+)");
 
+    private static final String[] SMALL = {"--page.padding=0", "--lunchrush.server.page-streams=3"};
+
+    /** The server of small events, started at its first test, closed after the class. */
+    private static ConfigurableApplicationContext small;
+
+    /** This test's server, when it has one of its own. */
     private ConfigurableApplicationContext context;
     private int port;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -71,6 +79,14 @@ class PageStreamsTests {
     void stop() {
         if (context != null) {
             context.close();
+        }
+    }
+
+    @AfterAll
+    static void stopSmall() {
+        if (small != null) {
+            small.close();
+            small = null;
         }
     }
 
@@ -139,10 +155,23 @@ class PageStreamsTests {
     }
 
     private void start(String... args) {
-        String[] common = {"--server.address=127.0.0.1", "--server.port=0", "--spring.mvc.problemdetails.enabled=true"};
-        context = new SpringApplicationBuilder(PageApp.class).web(WebApplicationType.SERVLET)
-                .run(Stream.concat(Stream.of(common), Stream.of(args)).toArray(String[]::new));
+        context = run(args);
         port = ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    /** The server of small events, no stream open: a viewer of an earlier test gone, found gone at a push. */
+    private void startSmall() {
+        if (small == null) {
+            small = run(SMALL);
+        }
+        port = ((WebServerApplicationContext) small).getWebServer().getPort();
+        await().atMost(Duration.ofSeconds(10)).until(this::empty);
+    }
+
+    private static ConfigurableApplicationContext run(String... args) {
+        String[] common = {"--server.address=127.0.0.1", "--server.port=0", "--spring.mvc.problemdetails.enabled=true"};
+        return new SpringApplicationBuilder(PageApp.class).web(WebApplicationType.SERVLET)
+                .run(Stream.concat(Stream.of(common), Stream.of(args)).toArray(String[]::new));
     }
 
     @Test
@@ -178,7 +207,7 @@ class PageStreamsTests {
 
     @Test
     void pastTheBoundOfOpenStreamsA503() throws Exception {
-        start("--page.padding=0", "--lunchrush.server.page-streams=3");
+        startSmall();
         try (Viewer first = new Viewer(); Viewer second = new Viewer(); Viewer third = new Viewer()) {
             HttpResponse<Stream<String>> refused = http.send(HttpRequest.newBuilder(uri("/stream"))
                     .header("Accept", "text/event-stream").build(), HttpResponse.BodyHandlers.ofLines());
@@ -203,7 +232,7 @@ class PageStreamsTests {
 
     @Test
     void aHeadOpensNoStream() throws Exception {
-        start("--page.padding=0");
+        startSmall();
         try (Socket head = new Socket(InetAddress.getLoopbackAddress(), port)) {
             head.setSoTimeout(5_000);
             head.getOutputStream().write("HEAD /stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
