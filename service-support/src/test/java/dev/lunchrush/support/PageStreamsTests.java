@@ -14,7 +14,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,6 +27,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,12 +58,19 @@ import static org.awaitility.Awaitility.await;
 /**
  * {@link PageStreams} on a real Tomcat, with real HTTP clients: a page pushed an event every 100 ms to every open
  * stream. A viewer that never reads is dropped once its socket and its buffer are full, while the others get every
- * push on time; past the bound of open streams a 503 (problem+json); a {@code HEAD} opens no stream.
+ * push on time; past the bound of open streams a 503 (problem+json); a {@code HEAD} opens no stream. The tests of
+ * small events share one server (the page's streams: at most 3), each beginning once none is open.
  */
 class PageStreamsTests {
 
     private static final Pattern TICK = Pattern.compile("^data:\\{\"seq\":(-?\\d+),\"dueAt\":(\\d+)");
 
+    private static final String[] SMALL = {"--page.padding=0", "--lunchrush.server.page-streams=3"};
+
+    /** The server of small events, started at its first test, closed after the class. */
+    private static ConfigurableApplicationContext small;
+
+    /** This test's server, when it has one of its own. */
     private ConfigurableApplicationContext context;
     private int port;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -69,6 +79,14 @@ class PageStreamsTests {
     void stop() {
         if (context != null) {
             context.close();
+        }
+    }
+
+    @AfterAll
+    static void stopSmall() {
+        if (small != null) {
+            small.close();
+            small = null;
         }
     }
 
@@ -87,13 +105,17 @@ class PageStreamsTests {
     record Tick(long seq, long dueAt, String padding) {
     }
 
-    /** {@code GET /stream}: a tick due every 100 ms, each with {@code padding} characters besides. */
+    /**
+     * {@code GET /stream}: a tick due every 100 ms, each with {@code padding} characters besides; how many of its
+     * streams the server has not ended yet.
+     */
     @RestController
     static class Page {
 
         private final PageStreams streams;
         private final ScheduledExecutorService pusher = Executors.newSingleThreadScheduledExecutor();
         private final AtomicLong seq = new AtomicLong();
+        private final Set<SseEmitter> unended = ConcurrentHashMap.newKeySet();
 
         Page(ServerLimits limits, int padding) {
             this.streams = new PageStreams(Duration.ZERO, limits);
@@ -108,7 +130,15 @@ class PageStreamsTests {
 
         @GetMapping("/stream")
         SseEmitter stream() {
-            return streams.open("tick", new Tick(0, System.currentTimeMillis(), ""));
+            SseEmitter emitter = streams.open("tick", new Tick(0, System.currentTimeMillis(), ""));
+            unended.add(emitter);
+            // the async request's end, whatever ended it (the stream's end, a failed write, a timeout)
+            emitter.onCompletion(() -> unended.remove(emitter));
+            return emitter;
+        }
+
+        int unended() {
+            return unended.size();
         }
 
         @GetMapping("/empty")
@@ -125,23 +155,43 @@ class PageStreamsTests {
     }
 
     private void start(String... args) {
-        String[] common = {"--server.address=127.0.0.1", "--server.port=0", "--spring.mvc.problemdetails.enabled=true"};
-        context = new SpringApplicationBuilder(PageApp.class).web(WebApplicationType.SERVLET)
-                .run(Stream.concat(Stream.of(common), Stream.of(args)).toArray(String[]::new));
+        context = run(args);
         port = ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    /** The server of small events, no stream open: a viewer of an earlier test gone, found gone at a push. */
+    private void startSmall() {
+        if (small == null) {
+            small = run(SMALL);
+        }
+        port = ((WebServerApplicationContext) small).getWebServer().getPort();
+        await().atMost(Duration.ofSeconds(10)).until(this::empty);
+    }
+
+    private static ConfigurableApplicationContext run(String... args) {
+        String[] common = {"--server.address=127.0.0.1", "--server.port=0", "--spring.mvc.problemdetails.enabled=true"};
+        return new SpringApplicationBuilder(PageApp.class).web(WebApplicationType.SERVLET)
+                .run(Stream.concat(Stream.of(common), Stream.of(args)).toArray(String[]::new));
     }
 
     @Test
     void aViewerThatStopsReadingIsDroppedAndKeepsNoOtherWaiting() throws Exception {
         // 64 KB a tick: a viewer that does not read fills its socket within seconds; a write waits at most 3 s for it
         start("--page.padding=65536", "--lunchrush.server.page-stream-buffer=4", "--server.tomcat.connection-timeout=3s");
+        Page page = context.getBean(Page.class);
         try (Viewer first = new Viewer(); Viewer second = new Viewer(); StoppingViewer stopping = new StoppingViewer()) {
-            // all three read while the JVM warms up (its first answers are slow whatever happens); then one stops
-            await().atMost(Duration.ofSeconds(60)).until(() -> first.lastSeq() >= 50);
+            // all three read while the JVM warms up (its first answers are slow whatever happens), until the readers
+            // get their ticks on time; then one stops
+            await().atMost(Duration.ofSeconds(60)).until(() -> page.unended() == 3
+                    && first.onTimeLately() && second.onTimeLately());
             long stoppedAt = first.lastSeq();
             stopping.stopReading();
-            await().atMost(Duration.ofSeconds(60)).until(() -> first.lastSeq() >= stoppedAt + 150
-                    && second.lastSeq() >= stoppedAt + 150);
+            // its socket fills, then its buffer; it is dropped, and its stream ends once the write under way gave up
+            await().atMost(Duration.ofSeconds(60)).until(() -> page.unended() == 2);
+            // the others' ticks through its end and a second past it, all of them, each as late as it came
+            long endedAt = first.lastSeq();
+            await().atMost(Duration.ofSeconds(60)).until(() -> first.lastSeq() >= endedAt + 10
+                    && second.lastSeq() >= endedAt + 10);
 
             assertThat(first.slowestMillisAfter(stoppedAt)).as("the first reader's slowest tick since, ms after it was due")
                     .isBetween(0L, 999L);
@@ -157,7 +207,7 @@ class PageStreamsTests {
 
     @Test
     void pastTheBoundOfOpenStreamsA503() throws Exception {
-        start("--page.padding=0", "--lunchrush.server.page-streams=3");
+        startSmall();
         try (Viewer first = new Viewer(); Viewer second = new Viewer(); Viewer third = new Viewer()) {
             HttpResponse<Stream<String>> refused = http.send(HttpRequest.newBuilder(uri("/stream"))
                     .header("Accept", "text/event-stream").build(), HttpResponse.BodyHandlers.ofLines());
@@ -182,7 +232,7 @@ class PageStreamsTests {
 
     @Test
     void aHeadOpensNoStream() throws Exception {
-        start("--page.padding=0");
+        startSmall();
         try (Socket head = new Socket(InetAddress.getLoopbackAddress(), port)) {
             head.setSoTimeout(5_000);
             head.getOutputStream().write("HEAD /stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
@@ -313,6 +363,13 @@ class PageStreamsTests {
 
         long ticks() {
             return millisBySeq.size();
+        }
+
+        /** Whether its last 10 ticks came, each within 200 ms of when it was due. */
+        boolean onTimeLately() {
+            long last = lastSeq();
+            long slowest = last > 10 ? slowestMillisAfter(last - 10) : -1;
+            return slowest >= 0 && slowest < 200;
         }
 
         long lastSeq() {

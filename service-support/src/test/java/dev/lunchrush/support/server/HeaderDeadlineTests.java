@@ -33,19 +33,20 @@ import static org.awaitility.Awaitility.await;
  * Trickled request headers (a slowloris) on a real server of each kind: {@value #TRICKLED} connections (opened over
  * 4 s) each send a request line, then one header byte every half second, more often than Tomcat's connection timeout
  * (5 s here), and never end their headers. The server closes each at the header deadline
- * ({@code lunchrush.server.header-timeout}, 5 s here), answers its health within a second meanwhile, and still serves a
+ * ({@code lunchrush.server.header-timeout}, 4 s here), answers its health within a second meanwhile, and still serves a
  * slow client whose headers came within the deadline, though its body then comes a byte every 3 s, past the deadline:
  * the deadline is the headers', and the time between two bytes of a body is the connection timeout again.
  */
 class HeaderDeadlineTests {
 
     private static final int TRICKLED = 1_000;
-    private static final Duration DEADLINE = Duration.ofSeconds(5);
+    private static final Duration DEADLINE = Duration.ofSeconds(4);
     private static final Duration BYTE_EVERY = Duration.ofMillis(500);
 
     private static final String[] ARGS = {"--server.address=127.0.0.1", "--server.port=0",
         "--lunchrush.server.header-timeout=" + DEADLINE.toSeconds() + "s", "--server.tomcat.connection-timeout=5s",
-        ServerLimitsTests.WITHOUT_SECURITY, "--management.endpoints.web.exposure.include=health"};
+        ServerLimitsTests.WITHOUT_SECURITY, ServerLimitsTests.NO_QUIET_PERIOD,
+        "--management.endpoints.web.exposure.include=health"};
 
     private ConfigurableApplicationContext context;
     private final ScheduledExecutorService clock = Executors.newScheduledThreadPool(4);
@@ -99,7 +100,7 @@ class HeaderDeadlineTests {
     }
 
     /**
-     * {@code POST /echo} with its headers in six parts over 3.5 s (within the deadline; the last but one at 3 s, when
+     * {@code POST /echo} with its headers in six parts over 2.5 s (within the deadline; the last but one at 2 s, when
      * 2 s of the deadline are left), then its two body bytes 3 s apart: the whole answer, once the server closed.
      */
     private CompletableFuture<String> echoedSlowly(int port) throws IOException {
@@ -107,7 +108,7 @@ class HeaderDeadlineTests {
         socket.setSoTimeout(30_000);
         String[] parts = {"POST /echo HTTP/1.1\r\n", "Host: 127.0.0.1\r\n", "Content-Type: text/plain\r\n",
             "Content-Length: 2\r\n", "Connection: close\r\n", "\r\n", "A", "B"};
-        long[] atMillis = {0, 500, 1_000, 1_500, 3_000, 3_500, 6_500, 9_500};
+        long[] atMillis = {0, 500, 1_000, 1_500, 2_000, 2_500, 5_500, 8_500};
         CompletableFuture<Void> sent = CompletableFuture.completedFuture(null);
         for (int i = 0; i < parts.length; i++) {
             byte[] part = parts[i].getBytes(StandardCharsets.US_ASCII);
