@@ -40,10 +40,7 @@ import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
@@ -60,17 +57,9 @@ import static org.awaitility.Awaitility.await;
  * The monitor against a real Kafka broker and a real RabbitMQ virtual host: a group that committed
  * part of the log and stopped, a group that never committed, a queue with messages and no consumer.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"lunchrush.backlog.poll-interval=300ms", "logging.level.kafka=WARN", "logging.level.org.apache.kafka=WARN",
-            "logging.level.state.change.logger=WARN"})
-class BacklogMonitorTests {
+class BacklogMonitorTests implements RunningMonitor {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @DynamicPropertySource
-    static void brokers(DynamicPropertyRegistry registry) {
-        TestBrokers.register(registry);
-    }
 
     @LocalServerPort
     int port;

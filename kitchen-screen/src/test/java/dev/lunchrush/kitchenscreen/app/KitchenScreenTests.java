@@ -18,39 +18,25 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.Topology;
+import dev.lunchrush.kitchenscreen.RunningScreen;
 import dev.lunchrush.kitchenscreen.screen.KitchenScreen;
 import dev.lunchrush.kitchenscreen.screen.MissingOrder;
 import dev.lunchrush.kitchenscreen.screen.ShownOrder;
 import dev.lunchrush.support.UnstorableOrderException;
 import dev.lunchrush.testing.Browsers;
 import dev.lunchrush.testing.ReaderInput;
-import dev.lunchrush.testing.ServiceTestSetup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    // never the order service of someone else's run: nothing answers on port 1
-    "lunchrush.order-service.url=http://127.0.0.1:1",
-    "lunchrush.screen.missing-grace=500ms"})
-@Import(ReaderInput.class)
-class KitchenScreenTests {
-
-    @DynamicPropertySource
-    static void brokers(DynamicPropertyRegistry registry) {
-        ServiceTestSetup.register(registry, "kitchen-screen-test");
-    }
+class KitchenScreenTests implements RunningScreen {
 
     @LocalServerPort
     int port;
