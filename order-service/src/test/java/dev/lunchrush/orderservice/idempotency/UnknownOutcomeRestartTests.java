@@ -20,8 +20,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.amqp.autoconfigure.ConnectionFactoryCustomizer;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.Environment;
 
 import dev.lunchrush.events.OrderEventCodec;
@@ -43,6 +45,12 @@ import static org.awaitility.Awaitility.await;
 class UnknownOutcomeRestartTests extends StalledBrokersTests {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    /** The RabbitMQ heartbeat of the services this test starts itself. */
+    private static final Duration HEARTBEAT = Duration.ofSeconds(3);
+
+    /** The AMQP handshake timeout of the services this test starts itself. */
+    private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(4);
 
     @Autowired
     Environment environment;
@@ -164,7 +172,16 @@ class UnknownOutcomeRestartTests extends StalledBrokersTests {
                 "lunchrush.notifications.relay-enabled")) {
             args.add("--" + name + "=" + environment.getRequiredProperty(name));
         }
-        return new SpringApplicationBuilder(OrderServiceApplication.class).run(args.toArray(String[]::new));
+        // a connection whose broker's answers the proxy holds is given up after a few missed heartbeats: a short
+        // heartbeat ends the stopping service's connection, and the channel close that waits on it, soon after the
+        // hold begins rather than long after (RabbitMQ's heartbeats keep a healthy connection alive meanwhile)
+        args.add("--spring.rabbitmq.requested-heartbeat=" + HEARTBEAT.toSeconds() + "s");
+        return new SpringApplicationBuilder(OrderServiceApplication.class)
+                // the republisher's new connection, while the proxy holds the broker's answers, fails at its handshake
+                // timeout, and the stopping service waits for it: short, but far above a healthy handshake's
+                .initializers(context -> ((GenericApplicationContext) context).registerBean(ConnectionFactoryCustomizer.class,
+                        () -> factory -> factory.setHandshakeTimeout((int) HANDSHAKE_TIMEOUT.toMillis())))
+                .run(args.toArray(String[]::new));
     }
 
     private static int port(ConfigurableApplicationContext context) {
