@@ -7,15 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.lunchrush.load.rush.RushOptions;
 import dev.lunchrush.testing.ApiContract;
@@ -27,27 +22,15 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The control room's OpenAPI document against the running app, both ways ({@link ServiceApiContract}). The order
- * service is a stub (its menu, a 201 for every order, its act); the other services are down.
+ * service is a stub (its menu, a 201 for every order, its act); the other services are down
+ * ({@link StubbedControlRoomTest}).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "lunchrush.security.admin-password=contract-admin-secret", "server.address=127.0.0.1"})
+@StubbedControlRoomTest
 class ApiContractTests extends ServiceApiContract {
-
-    private static final StubOrderService ORDER_SERVICE = new StubOrderService();
-
-    @DynamicPropertySource
-    static void stack(DynamicPropertyRegistry registry) {
-        ORDER_SERVICE.register(registry);
-    }
-
-    @AfterAll
-    static void stopTheStub() {
-        ORDER_SERVICE.stop();
-    }
 
     @Override
     protected String adminPassword() {
-        return "contract-admin-secret";
+        return StubbedControlRoomTest.ADMIN_PASSWORD;
     }
 
     /** No {@code /admin/**} here: what changes the lesson takes the admin's credentials. */
@@ -58,14 +41,17 @@ class ApiContractTests extends ServiceApiContract {
 
     /**
      * The documented {@code POST /api/rushes} starts a real (short) rush: it is stopped and awaited, so that the stack's
-     * rush marker is free for the next test (one rush at a time on a stack, whichever JVM runs it).
+     * rush marker is free for the next test (one rush at a time on a stack, whichever JVM runs it), and no rush of the
+     * room's runs for the next test class that shares the application ({@link StubbedControlRoomTest}).
      */
     @AfterEach
     void noRushLeftRunning() {
         HttpClient http = HttpClient.newHttpClient();
         JsonMapper json = JsonMapper.builder().build();
-        String admin = "Basic " + Base64.getEncoder().encodeToString("admin:contract-admin-secret".getBytes(StandardCharsets.UTF_8));
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
+        String admin = "Basic " + Base64.getEncoder()
+                .encodeToString(("admin:" + adminPassword()).getBytes(StandardCharsets.UTF_8));
+        // asked at once, not a poll interval later: after most tests no rush runs
+        await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(500)).until(() -> {
             boolean running = false;
             HttpResponse<String> list = http.send(HttpRequest.newBuilder(base().resolve("/api/rushes")).GET().build(),
                     HttpResponse.BodyHandlers.ofString());

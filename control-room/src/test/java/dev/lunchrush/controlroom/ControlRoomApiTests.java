@@ -8,15 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -26,27 +22,14 @@ import static org.awaitility.Awaitility.await;
  * change the lesson, the 400s that name the field, one rush at a time, a rush stopped, and the lesson with the
  * services down.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "lunchrush.security.admin-password=api-admin-secret", "lunchrush.security.viewer-password=api-viewer-secret",
-    "server.address=127.0.0.1"})
+@StubbedControlRoomTest
 class ControlRoomApiTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final StubOrderService ORDER_SERVICE = new StubOrderService();
 
     @LocalServerPort
     int port;
-
-    @DynamicPropertySource
-    static void stack(DynamicPropertyRegistry registry) {
-        ORDER_SERVICE.register(registry);
-    }
-
-    @AfterAll
-    static void stopTheStub() {
-        ORDER_SERVICE.stop();
-    }
 
     private HttpResponse<String> send(String method, String path, String body, String user, String password) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
@@ -60,16 +43,16 @@ class ControlRoomApiTests {
     }
 
     private HttpResponse<String> admin(String method, String path, String body) throws Exception {
-        return send(method, path, body, "admin", "api-admin-secret");
+        return send(method, path, body, "admin", StubbedControlRoomTest.ADMIN_PASSWORD);
     }
 
     @Test
     void onlyTheAdminChangesTheLesson() throws Exception {
         String rush = "{\"rate\":10,\"duration\":\"1s\"}";
         assertThat(send("POST", "/api/rushes", rush, null, null).statusCode()).isEqualTo(401);
-        assertThat(send("POST", "/api/rushes", rush, "viewer", "api-viewer-secret").statusCode()).isEqualTo(403);
+        assertThat(send("POST", "/api/rushes", rush, "viewer", StubbedControlRoomTest.VIEWER_PASSWORD).statusCode()).isEqualTo(403);
         assertThat(send("PUT", "/api/act", "{\"act\":\"log\"}", "admin", "wrong").statusCode()).isEqualTo(401);
-        assertThat(send("GET", "/api/session", null, "viewer", "api-viewer-secret").body()).contains("\"admin\":false");
+        assertThat(send("GET", "/api/session", null, "viewer", StubbedControlRoomTest.VIEWER_PASSWORD).body()).contains("\"admin\":false");
         assertThat(admin("GET", "/api/session", null).body()).contains("\"admin\":true");
         assertThat(send("GET", "/api/session", null, null, null).statusCode()).isEqualTo(401);
     }

@@ -28,7 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Orders placed by another client while the control room runs no rush of its own (./demo rush, a script) are charted
- * on the page from the lesson itself, and the page says so; when they stop, the page says the rush ended.
+ * on the page from the lesson itself, and the page says so; when they stop, the page says the rush ended. An
+ * application of its own, not {@link StubbedControlRoomTest}'s: there the room has run rushes of its own, and its
+ * page shows the room's last rush as well.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "lunchrush.security.admin-password=others-admin-secret", "lunchrush.security.viewer-password=others-viewer-secret",

@@ -3,24 +3,14 @@ package dev.lunchrush.reportreplayer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-
 import dev.lunchrush.testing.ApiContract;
 import dev.lunchrush.testing.ServiceApiContract;
-import dev.lunchrush.testing.ServiceTestSetup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The report replayer's OpenAPI document against the running service, both ways ({@link ServiceApiContract}). */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {"logging.level.org.apache.kafka=WARN"})
+@ReplayerOnBrokersTest
 class ApiContractTests extends ServiceApiContract {
-
-    @DynamicPropertySource
-    static void brokers(DynamicPropertyRegistry registry) {
-        ServiceTestSetup.register(registry, "report-replayer-contract");
-    }
 
     /** The bodies' constraints, declared once on their records, are the document's. */
     @Test

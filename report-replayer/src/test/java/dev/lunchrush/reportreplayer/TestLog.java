@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -111,7 +112,8 @@ public final class TestLog {
     /** Every (offset, timestamp) of a partition, read plainly from the start: an oracle independent of the time index. */
     public static List<long[]> offsetsAndTimestamps(TopicPartition partition, long end) {
         List<long[]> all = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = consumer(null)) {
+        KafkaConsumer<byte[], byte[]> consumer = consumer(null);
+        try {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
             while (consumer.position(partition) < end) {
@@ -119,6 +121,11 @@ public final class TestLog {
                     all.add(new long[] {record.offset(), record.timestamp()});
                 }
             }
+        }
+        finally {
+            // closed at once: it is in no group and commits nothing, and a fetch of its still held by the broker (for
+            // records past the end, which it does not want) would hold the close for the fetch's maximum wait
+            consumer.close(CloseOptions.timeout(Duration.ZERO));
         }
         return all;
     }

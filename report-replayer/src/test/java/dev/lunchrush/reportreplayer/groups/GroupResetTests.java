@@ -1,8 +1,6 @@
 package dev.lunchrush.reportreplayer.groups;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -23,16 +21,13 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.testing.TestBrokers;
+import dev.lunchrush.reportreplayer.ReplayerOnBrokersTest;
 import dev.lunchrush.reportreplayer.TestLog;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -44,18 +39,10 @@ import static org.awaitility.Awaitility.await;
  * The group reset against a real Kafka broker: dry run, applying, and the refusal while a reader runs. Its web edge
  * (bad input, who may reset) is a slice, {@link GroupResetControllerTests}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"logging.level.kafka=WARN", "logging.level.org.apache.kafka=WARN", "logging.level.state.change.logger=WARN"})
+@ReplayerOnBrokersTest
 class GroupResetTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) throws Exception {
-        TestBrokers.register(registry);
-        Path data = Files.createTempDirectory("report-replayer-test");
-        registry.add("lunchrush.data-dir", data::toString);
-    }
 
     @LocalServerPort
     int port;

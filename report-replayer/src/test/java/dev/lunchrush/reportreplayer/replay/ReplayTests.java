@@ -1,8 +1,6 @@
 package dev.lunchrush.reportreplayer.replay;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -33,16 +31,13 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderItem;
 import dev.lunchrush.events.OrderRequest;
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.testing.TestBrokers;
+import dev.lunchrush.reportreplayer.ReplayerOnBrokersTest;
 import dev.lunchrush.reportreplayer.TestLog;
 import dev.lunchrush.testing.Browsers;
 import tools.jackson.databind.JsonNode;
@@ -52,8 +47,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** Replays against a real Kafka broker, with orders of chosen timestamps in the log. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"logging.level.kafka=WARN", "logging.level.org.apache.kafka=WARN", "logging.level.state.change.logger=WARN"})
+@ReplayerOnBrokersTest
 class ReplayTests {
 
     private static final Logger log = LoggerFactory.getLogger(ReplayTests.class);
@@ -64,13 +58,6 @@ class ReplayTests {
             new Kitchen("k1", List.of("pad-thai", "green-curry", "spring-rolls")),
             new Kitchen("k2", List.of("margherita", "calzone", "tiramisu")),
             new Kitchen("k3", List.of("ramen", "gyoza", "udon", "edamame")));
-
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) throws Exception {
-        TestBrokers.register(registry);
-        Path data = Files.createTempDirectory("report-replayer-test");
-        registry.add("lunchrush.data-dir", data::toString);
-    }
 
     @LocalServerPort
     int port;

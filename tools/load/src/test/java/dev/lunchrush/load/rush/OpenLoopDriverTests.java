@@ -118,10 +118,20 @@ class OpenLoopDriverTests {
                 profile, 0, maxInFlight, Duration.ofSeconds(5));
     }
 
-    /** Class loading and the JIT are not the generator's rate: a short run first, not measured. */
+    /** Whether this JVM ran the warm-up already: the classes it loads and the code it compiles stay. */
+    private static boolean warmedUp;
+
+    /**
+     * Class loading and the JIT are not the generator's rate: a short run first, not measured, once in the JVM (before
+     * the first test that measures the rate, whichever it is).
+     */
     private void warmUp(URI uri) {
+        if (warmedUp) {
+            return;
+        }
         driver(uri, RateProfile.constant(300, Duration.ofSeconds(1), 1)).run();
         requests.clear();
+        warmedUp = true;
     }
 
     @Test
