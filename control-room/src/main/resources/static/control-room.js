@@ -372,6 +372,8 @@ async function loadRush(id) {
 
 function followRush(summary) {
   if (!summary || loading) return;
+  // another client's orders hold the charts: the room's own rush takes them back when it runs, not before
+  if (watched && summary.state !== 'running') return;
   if (!shown || shown.id !== summary.id || (summary.state !== shown.state && summary.state !== 'running')) {
     loadRush(summary.id);
     return;
