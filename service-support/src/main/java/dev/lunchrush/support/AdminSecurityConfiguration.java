@@ -16,7 +16,7 @@ import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.core.userdetails.MapReactiveUserDetailsService;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
-import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
@@ -41,6 +41,12 @@ import dev.lunchrush.support.problems.ServletProblems;
  * <p>The chain applies to {@code /admin/**} only: an open request (an order, a page, a scrape) does not
  * pass through a dozen security filters that would each let it go (under a rush, that was a tenth of
  * the order service's CPU per order).
+ *
+ * <p>The passwords are kept as BCrypt hashes of the lowest cost ({@link #PASSWORDS}): the hash never leaves the
+ * process, which holds the password itself in its settings, so BCrypt's slowness would protect nothing here, while
+ * every admin request would pay it (a backfill's batch, a replay's poll, and a stranger's wrong guess alike). The
+ * passwords {@code ./demo up} and {@code make-secrets.sh} generate are long random strings, which no one guesses
+ * over HTTP at any cost per check.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SecurityProperties.class)
@@ -49,9 +55,21 @@ public class AdminSecurityConfiguration {
     public static final String ADMIN_USER = "admin";
     public static final String VIEWER_USER = "viewer";
 
+    /** BCrypt at cost 4: 2^4 rounds a check against the default cost's 2^10, still compared in constant time. */
+    public static final PasswordEncoder PASSWORDS = new BCryptPasswordEncoder(4);
+
+    /**
+     * The encoder the authentication managers check with: the same cost as the stored hashes, so that none is
+     * "upgraded" to the default cost after its first check.
+     */
+    @Bean
+    PasswordEncoder lunchRushPasswords() {
+        return PASSWORDS;
+    }
+
     /** The admin, and the read-only viewer where a viewer password is set. */
     public static List<UserDetails> users(SecurityProperties properties) {
-        PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        PasswordEncoder encoder = PASSWORDS;
         List<UserDetails> users = new ArrayList<>();
         users.add(User.withUsername(ADMIN_USER).password(encoder.encode(properties.adminPassword()))
                 .roles("ADMIN", "VIEWER").build());
