@@ -97,6 +97,9 @@ public class KafkaImportPublisher {
         // way when the budget is spent (a broker that stood still gets it when it goes on); an attempt whose outcome
         // went unknown is settled by the next attempt under its key, whose producer fences it at once
         producer.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) timeout.toMillis() * 2);
+        // every batch's producer is new: it looks its coordinator up first, and sends the producer-id request that waited
+        // for it only after a pause of retry.backoff.ms, whose default (100 ms) would be most of a batch's time
+        producer.put(ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 10);
         producer.remove(ProducerConfig.CLIENT_ID_CONFIG);
         this.producerConfig = java.util.Collections.unmodifiableMap(producer);
         this.consumerConfig = Map.of(
