@@ -79,7 +79,7 @@ final class ReplaySection {
         StringWriter backfillOut = new StringWriter();
         try {
             new Backfill(new Backfill.Settings(1, Math.toIntExact(orders), ZoneOffset.UTC, Backfill.MAX_BATCH, SEED, false,
-                    Duration.ofMinutes(2)), Backfill.orderService(run.orderService().base()), new PrintWriter(backfillOut, true),
+                    Duration.ofMinutes(2), Backfill.DEFAULT_IN_FLIGHT), Backfill.orderService(run.orderService().base()), new PrintWriter(backfillOut, true),
                     run.out()).run();
         }
         catch (DemoException ex) {

@@ -207,7 +207,7 @@ final class BackfillFault {
      */
     private CompletableFuture<Integer> start(int orders, StringWriter output, StringWriter errors) {
         Backfill.Settings settings = new Backfill.Settings(1, orders, ZoneOffset.UTC, Backfill.MAX_BATCH, seed, true,
-                Duration.ofMinutes(2));
+                Duration.ofMinutes(2), Backfill.DEFAULT_IN_FLIGHT);
         PrintWriter out = new PrintWriter(output, true);
         PrintWriter err = new PrintWriter(errors, true);
         Backfill backfill = new Backfill(settings, Backfill.orderService(orderService.base()), out, err);

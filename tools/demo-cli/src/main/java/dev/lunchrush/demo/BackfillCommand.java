@@ -57,9 +57,14 @@ public class BackfillCommand implements Callable<Integer> {
             description = "how long a batch is sent again after a 5xx or no answer, at most (default: ${DEFAULT-VALUE})")
     private Duration retryFor;
 
+    @Option(names = "--in-flight", paramLabel = "N", defaultValue = "" + Backfill.DEFAULT_IN_FLIGHT,
+            description = "batches under way at once, each its own request and Kafka transaction, at most "
+                    + Backfill.MAX_IN_FLIGHT + " (default: ${DEFAULT-VALUE})")
+    private int inFlight;
+
     @Override
     public Integer call() {
-        Backfill.Settings settings = new Backfill.Settings(days, ordersPerDay, zone, batch, seed, again, retryFor);
+        Backfill.Settings settings = new Backfill.Settings(days, ordersPerDay, zone, batch, seed, again, retryFor, inFlight);
         new Backfill(settings, Backfill.orderService(EndpointOptions.of(spec).orderService()),
                 spec.commandLine().getOut(), spec.commandLine().getErr()).run();
         return ExitCodes.DONE;

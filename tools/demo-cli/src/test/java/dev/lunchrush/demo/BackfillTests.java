@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -45,8 +47,9 @@ class BackfillTests {
             StringWriter out = new StringWriter();
             CommandLine commandLine = Demo.commandLine();
             commandLine.setOut(new PrintWriter(out, true));
+            // one batch at a time, so that the refused one is the first request and its retry the second
             int exit = commandLine.execute("backfill", "--days", "2", "--orders-per-day", "1500", "--zone", "Europe/Paris",
-                    "--seed", "1", "--order-service", orderService.url());
+                    "--seed", "1", "--in-flight", "1", "--order-service", orderService.url());
 
             assertThat(exit).isEqualTo(0);
             List<StubService.Request> batches = orderService.requests().stream()
@@ -152,10 +155,11 @@ class BackfillTests {
             List<StubService.Request> secondBatches = imports(orderService).subList(firstBatches.size(),
                     imports(orderService).size());
             assertThat(second.exit()).as(second.err()).isZero();
+            // the batches under way together arrive in any order
             assertThat(secondBatches).extracting(StubService.Request::body)
-                    .containsExactlyElementsOf(firstBatches.stream().map(StubService.Request::body).toList());
+                    .containsExactlyInAnyOrderElementsOf(firstBatches.stream().map(StubService.Request::body).toList());
             assertThat(secondBatches).extracting(StubService.Request::idempotencyKey)
-                    .containsExactlyElementsOf(firstBatches.stream().map(StubService.Request::idempotencyKey).toList());
+                    .containsExactlyInAnyOrderElementsOf(firstBatches.stream().map(StubService.Request::idempotencyKey).toList());
             assertThat(service.written).as("nothing written twice").hasValue(3000);
             assertThat(second.out()).contains("Imported 0 orders").contains("Already in the log: 3,000 orders (4 batches");
 
@@ -164,7 +168,7 @@ class BackfillTests {
             List<StubService.Request> againBatches = imports(orderService).subList(before, imports(orderService).size());
             assertThat(again.exit()).as(again.err()).isZero();
             assertThat(againBatches).extracting(StubService.Request::body)
-                    .containsExactlyElementsOf(firstBatches.stream().map(StubService.Request::body).toList());
+                    .containsExactlyInAnyOrderElementsOf(firstBatches.stream().map(StubService.Request::body).toList());
             assertThat(againBatches).extracting(StubService.Request::idempotencyKey)
                     .doesNotContainAnyElementsOf(firstBatches.stream().map(StubService.Request::idempotencyKey).toList());
             assertThat(service.written).as("the same orders once more").hasValue(6000);
@@ -218,7 +222,9 @@ class BackfillTests {
                 Run run = backfill(changedMenu, "--seed", "9");
 
                 assertThat(run.exit()).isEqualTo(1);
-                assertThat(imports(changedMenu)).as("a 422 is not sent again").hasSize(1);
+                // the batches under way when the first 422 came back (four by default) each went once
+                assertThat(imports(changedMenu)).as("a 422 is not sent again").hasSizeBetween(1, 4)
+                        .extracting(StubService.Request::idempotencyKey).doesNotHaveDuplicates();
                 assertThat(run.err()).contains("backfill stopped at batch 1 of 2 of")
                         .contains("with 422: the Idempotency-Key").contains("has the menu changed");
             }
@@ -231,7 +237,7 @@ class BackfillTests {
         try (StubService orderService = new StubService(request -> request.path().equals("/menu")
                 ? new StubService.Answer(200, MENU) : new StubService.Answer(503, "{\"detail\":\"Kafka is away\"}"))) {
             long started = System.nanoTime();
-            Run run = backfill(orderService, "--seed", "3", "--retry-for", "3s");
+            Run run = backfill(orderService, "--seed", "3", "--retry-for", "3s", "--in-flight", "1");
             double seconds = (System.nanoTime() - started) / 1e9;
 
             assertThat(run.exit()).isEqualTo(1);
@@ -247,6 +253,46 @@ class BackfillTests {
     }
 
     @Test
+    void sendsAsManyBatchesAtOnceAsAskedAndCountsEachOnce() throws Exception {
+        IdempotentImport service = new IdempotentImport();
+        // the first three batches are held until all three are in: with --in-flight 3 they come together
+        CountDownLatch together = new CountDownLatch(3);
+        AtomicInteger underWay = new AtomicInteger();
+        AtomicInteger mostAtOnce = new AtomicInteger();
+        AtomicInteger heldTooLong = new AtomicInteger();
+        try (StubService orderService = new StubService(request -> {
+            if (!request.path().equals("/admin/orders/import")) {
+                return service.apply(request);
+            }
+            mostAtOnce.accumulateAndGet(underWay.incrementAndGet(), Math::max);
+            try {
+                together.countDown();
+                if (!together.await(5, TimeUnit.SECONDS)) {
+                    heldTooLong.incrementAndGet();
+                }
+                return service.apply(request);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return new StubService.Answer(500, "");
+            }
+            finally {
+                underWay.decrementAndGet();
+            }
+        })) {
+            Run run = backfill(orderService, "--seed", "11", "--in-flight", "3");
+
+            assertThat(run.exit()).as(run.err()).isZero();
+            assertThat(heldTooLong).as("the first three batches were under way together").hasValue(0);
+            assertThat(mostAtOnce).hasValue(3);
+            assertThat(imports(orderService)).hasSize(4).extracting(StubService.Request::idempotencyKey)
+                    .doesNotHaveDuplicates();
+            assertThat(service.written).hasValue(3000);
+            assertThat(run.out()).contains("Imported 3,000 orders");
+        }
+    }
+
+    @Test
     void refusesMoreDaysThanTheLogKeeps() {
         StringWriter err = new StringWriter();
         CommandLine commandLine = Demo.commandLine();
@@ -257,5 +303,8 @@ class BackfillTests {
         assertThat(commandLine.execute("backfill", "--days", "1", "--orders-per-day", "10", "--zone", "Mars/Olympus",
                 "--order-service", "http://127.0.0.1:9")).isEqualTo(2);
         assertThat(err.toString()).contains("'Mars/Olympus' is not a time zone");
+        assertThat(commandLine.execute("backfill", "--days", "1", "--orders-per-day", "10", "--in-flight", "0",
+                "--order-service", "http://127.0.0.1:9")).isEqualTo(2);
+        assertThat(err.toString()).contains("--in-flight must be between 1 and 16, not 0");
     }
 }

@@ -5,8 +5,14 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.failsafe.Failsafe;
@@ -33,6 +39,10 @@ public final class Backfill {
 
     public static final int MAX_BATCH = 1000;
 
+    /** Batches under way at once by default: while one waits for its Kafka transaction, the next are read and checked. */
+    public static final int DEFAULT_IN_FLIGHT = 4;
+    public static final int MAX_IN_FLIGHT = 16;
+
     /** The header with which the order service marks an answer it gave before to the same key and body. */
     public static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
 
@@ -49,9 +59,10 @@ public final class Backfill {
      * @param seed the seed the orders are drawn from; {@code null}: drawn, and printed
      * @param again write the seed's orders once more, under new keys
      * @param retryFor how long a batch is sent again after a 5xx or no answer, at most
+     * @param inFlight how many batches are under way at once, each its own request and transaction
      */
     public record Settings(int days, int ordersPerDay, ZoneId zone, int batch, @Nullable Long seed, boolean again,
-            Duration retryFor) {
+            Duration retryFor, int inFlight) {
 
         /** Bad input is refused here, before anything is sent. */
         public Settings {
@@ -67,6 +78,9 @@ public final class Backfill {
             }
             if (retryFor.compareTo(ImportRetry.FIRST_DELAY.multipliedBy(2)) < 0 || retryFor.toHours() >= 1) {
                 throw DemoException.badInput("--retry-for must be between 2 s and 1 h, not " + retryFor.toSeconds() + " s");
+            }
+            if (inFlight < 1 || inFlight > MAX_IN_FLIGHT) {
+                throw DemoException.badInput("--in-flight must be between 1 and " + MAX_IN_FLIGHT + ", not " + inFlight);
             }
         }
     }
@@ -121,32 +135,46 @@ public final class Backfill {
                 yesterday, settings.zone(), settings.ordersPerDay(), total, settings.batch());
         out.flush();
 
-        long[] perHour = new long[24];
-        long imported = 0;
-        long alreadyInLog = 0;
-        long batchesAgain = 0;
-        long writtenBeforeRetry = 0;
+        Tally tally = new Tally();
         long started = System.nanoTime();
+        ExecutorService senders = Executors.newFixedThreadPool(settings.inFlight(), work -> {
+            Thread thread = new Thread(work, "backfill-sender");
+            thread.setDaemon(true);
+            return thread;
+        });
         try (ProgressBar bar = Progress.bar("backfill", total, err)) {
-            for (LocalDate day = oldest; !day.isAfter(yesterday); day = day.plusDays(1)) {
+            // the batches are sent in their order, at most inFlight at once, and counted in their order as they end; after
+            // a batch that failed no other is sent, those under way end, and the first failure is what the run says
+            Deque<Pending> pending = new ArrayDeque<>();
+            DemoException failed = null;
+            for (LocalDate day = oldest; !day.isAfter(yesterday) && failed == null; day = day.plusDays(1)) {
                 DayBatches batches = new DayBatches(menu, run, day);
-                while (batches.hasNext()) {
+                while (batches.hasNext() && failed == null) {
                     DayBatches.Batch next = batches.next();
-                    Sent sent = send(next, batches.count(), resume, out);
-                    if (sent.replayed() && sent.attempts() == 1) {
-                        alreadyInLog += next.orders().size();
-                        batchesAgain++;
+                    int batchesOfDay = batches.count();
+                    pending.add(new Pending(next, CompletableFuture.supplyAsync(() -> send(next, batchesOfDay, resume, out),
+                            senders)));
+                    while (pending.size() >= settings.inFlight() && failed == null) {
+                        failed = settle(pending.removeFirst(), tally, bar);
                     }
-                    else {
-                        imported += next.orders().size();
-                        writtenBeforeRetry += sent.replayed() ? 1 : 0;
-                    }
-                    next.placedAt().forEach(placedAt -> perHour[placedAt.atZone(settings.zone()).getHour()]++);
-                    bar.stepTo(imported + alreadyInLog);
-                    bar.setExtraMessage(" " + day);
                 }
             }
+            while (!pending.isEmpty()) {
+                DemoException failure = settle(pending.removeFirst(), tally, bar);
+                failed = failed == null ? failure : failed;
+            }
+            if (failed != null) {
+                throw failed;
+            }
         }
+        finally {
+            senders.shutdownNow();
+        }
+        long imported = tally.imported;
+        long alreadyInLog = tally.alreadyInLog;
+        long batchesAgain = tally.batchesAgain;
+        long writtenBeforeRetry = tally.writtenBeforeRetry;
+        long[] perHour = tally.perHour;
         double seconds = (System.nanoTime() - started) / 1e9;
         out.printf("Imported %,d orders in %.1f s (%,.0f orders/s).%n", imported, seconds, imported / seconds);
         if (writtenBeforeRetry > 0) {
@@ -163,6 +191,45 @@ public final class Backfill {
         out.println();
         out.println("Replay one of these days: ./demo replay " + yesterday + (settings.zone().getId().equals("UTC") ? "" : " --zone " + settings.zone()));
         out.flush();
+    }
+
+    private record Pending(DayBatches.Batch batch, CompletableFuture<Sent> sent) {
+    }
+
+    /** What the batches that ended did, counted in the main thread only. */
+    private static final class Tally {
+        final long[] perHour = new long[24];
+        long imported;
+        long alreadyInLog;
+        long batchesAgain;
+        long writtenBeforeRetry;
+    }
+
+    /** Waits for the batch and counts it; its failure, if it failed. */
+    private @Nullable DemoException settle(Pending pending, Tally tally, ProgressBar bar) {
+        Sent sent;
+        try {
+            sent = pending.sent().join();
+        }
+        catch (CompletionException ex) {
+            if (ex.getCause() instanceof DemoException demo) {
+                return demo;
+            }
+            throw ex;
+        }
+        DayBatches.Batch batch = pending.batch();
+        if (sent.replayed() && sent.attempts() == 1) {
+            tally.alreadyInLog += batch.orders().size();
+            tally.batchesAgain++;
+        }
+        else {
+            tally.imported += batch.orders().size();
+            tally.writtenBeforeRetry += sent.replayed() ? 1 : 0;
+        }
+        batch.placedAt().forEach(placedAt -> tally.perHour[placedAt.atZone(settings.zone()).getHour()]++);
+        bar.stepTo(tally.imported + tally.alreadyInLog);
+        bar.setExtraMessage(" " + batch.day());
+        return null;
     }
 
     /** A seed short enough to type again. */
