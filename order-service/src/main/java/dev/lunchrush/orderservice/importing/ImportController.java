@@ -121,31 +121,36 @@ class ImportController {
             @RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey) {
         // up to a thousand orders to check, then a Kafka transaction to wait for: not on an event loop
         return RequestBodies.read(request, properties.maxImportBody())
-                .flatMap(body -> Mono.fromFuture(blocking.supply(() -> checked(body)).thenCompose(batch -> answer(batch,
-                        idempotencyKey))))
+                .flatMap(body -> Mono.fromFuture(blocking.supply(() -> checked(body, idempotencyKey != null))
+                        .thenCompose(batch -> answer(batch, idempotencyKey))))
                 .map(ImportController::response);
     }
 
-    private Batch checked(byte[] body) {
+    /**
+     * The batch's events and, under an Idempotency-Key, the canonical form the key is checked against: the parsed
+     * batch written out again, so that whitespace does not make it "different". Neither the body nor its tree outlives
+     * this: a batch waits for its Kafka transaction holding its events only.
+     */
+    private Batch checked(byte[] body, boolean keyed) {
         JsonNode root = JsonBodies.readTree(body, "Invalid import");
-        return new Batch(root, validate(root));
+        List<OrderEvent> events = validate(root);
+        return new Batch(keyed ? json.writeValueAsBytes(root) : new byte[0], events);
     }
 
     private CompletableFuture<StoredResponse> answer(Batch batch, @Nullable String idempotencyKey) {
+        List<OrderEvent> events = batch.events();
         if (idempotencyKey == null) {
-            return blocking.supply(() -> write(batch.events(), KafkaImportPublisher.oneOffTransactionalId(), null,
-                    landed -> { }));
+            return blocking.supply(() -> write(events, KafkaImportPublisher.oneOffTransactionalId(), null, landed -> { }));
         }
-        // the hash is of the parsed batch, so that whitespace does not make it "different"; every attempt under
-        // the key writes with the same transactional id, and learns from the note an earlier one left before its
-        // commit whether that commit happened
-        return idempotency.executeImport(idempotencyKey, json.writeValueAsBytes(batch.root()),
-                attempt -> blocking.supply(() -> write(batch.events(), KafkaImportPublisher.transactionalId(idempotencyKey),
+        // every attempt under the key writes with the same transactional id, and learns from the note an earlier one
+        // left before its commit whether that commit happened; the canonical form is hashed at once and not kept
+        return idempotency.executeImport(idempotencyKey, batch.canonical(),
+                attempt -> blocking.supply(() -> write(events, KafkaImportPublisher.transactionalId(idempotencyKey),
                         attempt.earlierNote() == null ? null : KafkaImportPublisher.Landed.decode(attempt.earlierNote()),
                         landed -> attempt.leaveNote(landed.encode()))));
     }
 
-    private record Batch(JsonNode root, List<OrderEvent> events) {
+    private record Batch(byte[] canonical, List<OrderEvent> events) {
     }
 
     /** The batch written once; the answer is marked replayed when an earlier attempt, whose answer was lost, wrote it. */
