@@ -6,6 +6,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
@@ -60,6 +61,12 @@ class ControlRoomSecurity {
     RequestRejectedHandler controlRoomRejectedRequests(
             @Qualifier("handlerExceptionResolver") HandlerExceptionResolver problems) {
         return ServletProblems.rejected(problems);
+    }
+
+    /** The services' encoder, at the stored hashes' cost: no hash is re-encoded at the default cost after a sign-in. */
+    @Bean
+    PasswordEncoder controlRoomPasswords() {
+        return AdminSecurityConfiguration.PASSWORDS;
     }
 
     @Bean

@@ -2,6 +2,7 @@ package dev.lunchrush.support;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -17,6 +18,7 @@ import org.springframework.security.core.userdetails.MapReactiveUserDetailsServi
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.crypto.password.DelegatingPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
@@ -55,8 +57,12 @@ public class AdminSecurityConfiguration {
     public static final String ADMIN_USER = "admin";
     public static final String VIEWER_USER = "viewer";
 
-    /** BCrypt at cost 4: 2^4 rounds a check against the default cost's 2^10, still compared in constant time. */
-    public static final PasswordEncoder PASSWORDS = new BCryptPasswordEncoder(4);
+    /**
+     * BCrypt at cost 4: 2^4 rounds a check against the default cost's 2^10, still compared in constant time. The hashes
+     * carry their {@code {bcrypt}} prefix, so that Spring Security's default encoder reads them too.
+     */
+    public static final PasswordEncoder PASSWORDS = new DelegatingPasswordEncoder("bcrypt",
+            Map.of("bcrypt", new BCryptPasswordEncoder(4)));
 
     /**
      * The encoder the authentication managers check with: the same cost as the stored hashes, so that none is
