@@ -42,11 +42,17 @@ public final class Bench {
      * @param sections the sections to run (in their own order, whatever the order here)
      * @param outDir where the JSON goes
      * @param replayOrders the orders of the replayed day; null for the default (1,000,000, a smoke run 5,000)
+     * @param scaleOrders the orders of the scale section's day; null for the default (5,000,000, a smoke run 5,000)
      */
-    public record Settings(boolean smoke, Set<Section> sections, Path outDir, @Nullable Long replayOrders) {
+    public record Settings(boolean smoke, Set<Section> sections, Path outDir, @Nullable Long replayOrders,
+            @Nullable Long scaleOrders) {
 
         long dayOfOrders() {
             return replayOrders != null ? replayOrders : smoke ? 5_000 : 1_000_000;
+        }
+
+        long scaleDay() {
+            return scaleOrders != null ? scaleOrders : smoke ? ScaleSection.SMOKE_ORDERS : ScaleSection.DEFAULT_ORDERS;
         }
     }
 
@@ -127,6 +133,7 @@ public final class Bench {
                 case E2E -> new EndToEndSection(run).run(bodies);
                 case MEMORY -> new MemorySection(run, intake.bestRate()).run(bodies);
                 case REPLAY -> new ReplaySection(run, settings.dayOfOrders()).run();
+                case SCALE -> new ScaleSection(run, settings.scaleDay()).run(recordSize);
             });
         }
         return parts;
@@ -136,7 +143,7 @@ public final class Bench {
      * Waits until the readers have read everything (their counters still for 6 s, at most 10 minutes), with the
      * dashboard's capacity lifted meanwhile: a backlog being worked off would take the measured sections' CPU.
      */
-    private static void quiesce(BenchRun run) {
+    static void quiesce(BenchRun run) {
         double capacity = run.dashboard().stats().capacityPerSecond();
         run.dashboard().setCapacity(1_000_000);
         try {

@@ -62,6 +62,20 @@ final class KafkaTools {
         return producerSummary(lines);
     }
 
+    /**
+     * As {@link #producerPerf}, in transactions of {@code transactionMillis} each (the tool commits on a timer), as the
+     * admin import writes its batches.
+     */
+    ProducerFigures transactionalProducerPerf(String topic, long records, int recordSize, int transactionMillis) {
+        createTopic(topic);
+        List<String> lines = run("org.apache.kafka.tools.ProducerPerformance", List.of("--topic", topic,
+                "--num-records", String.valueOf(records), "--record-size", String.valueOf(recordSize), "--throughput", "-1",
+                "--transaction-duration-ms", String.valueOf(transactionMillis), "--transactional-id",
+                "bench-producer-perf-" + System.nanoTime(), "--producer-props", "bootstrap.servers=" + bootstrapServers,
+                "acks=all", "enable.idempotence=true", "linger.ms=2", "max.in.flight.requests.per.connection=5"));
+        return producerSummary(lines);
+    }
+
     /** The summary line {@code kafka-producer-perf-test} prints last. */
     static ProducerFigures producerSummary(List<String> lines) {
         for (int i = lines.size() - 1; i >= 0; i--) {

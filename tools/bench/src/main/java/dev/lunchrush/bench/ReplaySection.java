@@ -56,8 +56,8 @@ final class ReplaySection {
             backfill();
             // the replayer is a service that replays day after day: its first replay after a start also warms its
             // JIT, so the first is reported beside and the second, on the same records, is the measured one
-            JsonNode first = replayDay(day, "first replay (warm-up)");
-            JsonNode status = replayDay(day, "replay");
+            JsonNode first = replayDay(run, day, "first replay (warm-up)", REPLAY_LIMIT);
+            JsonNode status = replayDay(run, day, "replay", REPLAY_LIMIT);
             long found = status.path("ordersFound").asLong();
             if (found < orders) {
                 // the order service remembered the batches (answered without writing) but the log no longer holds them
@@ -117,15 +117,15 @@ final class ReplaySection {
             "consumer-perf-test: %,.0f/s".formatted(consumer.fetchRecordsPerSecond()), BenchTable.ratioCell(ratio), "≥ 0.80"}));
     }
 
-    /** Replays one day on the replayer and waits for it (at most 10 minutes); fails unless it is done. */
-    private JsonNode replayDay(LocalDate day, String what) {
+    /** Replays one day on the replayer and waits for it (at most {@code limit}); fails unless it is done. */
+    static JsonNode replayDay(BenchRun run, LocalDate day, String what, Duration limit) {
         ServiceClient replayer = run.replayer();
         JsonNode status = replayer.post("/admin/replays", Map.of("date", day.toString(), "zone", "UTC"), true);
         String id = ServiceClient.text(status, "id");
-        Instant deadline = Instant.now().plus(REPLAY_LIMIT);
+        Instant deadline = Instant.now().plus(limit);
         while (!List.of("DONE", "FAILED").contains(ServiceClient.text(status, "state"))) {
             if (Instant.now().isAfter(deadline)) {
-                throw new DemoException("the %s of %s did not finish within 10 minutes".formatted(what, day));
+                throw new DemoException("the %s of %s did not finish within %d minutes".formatted(what, day, limit.toMinutes()));
             }
             Pause.sleep(Duration.ofMillis(500));
             status = replayer.get("/api/replays/" + id);

@@ -7,7 +7,16 @@ import java.util.stream.Collectors;
 /** The sections of {@code ./demo bench}, in the order they run. */
 public enum Section {
 
-    CPU, INTAKE, RABBITMQ, E2E, MEMORY, REPLAY;
+    CPU, INTAKE, RABBITMQ, E2E, MEMORY, REPLAY, SCALE;
+
+    /** What {@code ./demo bench} runs when no section is named: all but the seed's volume, which takes its own hour. */
+    public static java.util.Set<Section> byDefault(boolean smoke) {
+        java.util.EnumSet<Section> sections = java.util.EnumSet.allOf(Section.class);
+        if (!smoke) {
+            sections.remove(SCALE);
+        }
+        return sections;
+    }
 
     /** The section of that name, in any case ({@code cpu}, {@code E2E}); fails naming them all. */
     public static Section named(String name) {

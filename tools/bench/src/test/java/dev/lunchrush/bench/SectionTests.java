@@ -15,7 +15,13 @@ class SectionTests {
         assertThat(Section.named(" e2e ")).isEqualTo(Section.E2E);
         assertThat(Section.named("CPU")).isEqualTo(Section.CPU);
         assertThatThrownBy(() -> Section.named("disk")).hasMessage(
-                "no section 'disk'; the sections are: cpu, intake, rabbitmq, e2e, memory, replay");
+                "no section 'disk'; the sections are: cpu, intake, rabbitmq, e2e, memory, replay, scale");
+    }
+
+    @Test
+    void theSeedsVolumeRunsWhenAskedOrInASmokeRun() {
+        assertThat(Section.byDefault(false)).doesNotContain(Section.SCALE).contains(Section.CPU, Section.REPLAY);
+        assertThat(Section.byDefault(true)).containsExactly(Section.values());
     }
 
     @Test

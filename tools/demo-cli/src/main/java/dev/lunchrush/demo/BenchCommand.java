@@ -27,7 +27,9 @@ import dev.lunchrush.processes.RepoRoot;
                 + "intake (POST /orders into Kafka, acks=all) against the same driver on GET /menu (the HTTP ceiling) and "
                 + "kafka-producer-perf-test (the broker's); act 1's intake against a plain amqp-client publisher; the "
                 + "latency from order to kitchen screen at 400/s and 4,000/s; the order service's heap after GC "
-                + "through an overload; a replay of a day of 1,000,000 orders against kafka-consumer-perf-test.",
+                + "through an overload; a replay of a day of 1,000,000 orders against kafka-consumer-perf-test; and, when "
+                + "asked (--section scale), the seed's volume: a backfilled day of 5,000,000 orders against "
+                + "kafka-producer-perf-test, its replay, the disk per order of every service and the heaps before and after.",
             "Prints a table, writes bench/bench-<time>.json and bench/latest.json. --smoke: tiny sizes, a few "
                 + "seconds each, to check that it runs. Switches the act and stops the two readers during the replay "
                 + "section (they catch up afterwards): run it on a stack for testing."})
@@ -40,7 +42,7 @@ public class BenchCommand implements Callable<Integer> {
     private boolean smoke;
 
     @Option(names = "--section", split = ",", paramLabel = "NAME",
-            description = "only these: cpu, intake, rabbitmq, e2e, memory, replay (default: all)",
+            description = "only these: cpu, intake, rabbitmq, e2e, memory, replay, scale (default: all but scale; --smoke: all)",
             converter = SectionConverter.class)
     private List<Section> sections = new ArrayList<>();
 
@@ -50,13 +52,20 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--replay-orders", paramLabel = "N", description = "orders in the replayed day (default: 1000000; --smoke 5000)")
     private @Nullable Long replayOrders;
 
+    @Option(names = "--scale-orders", paramLabel = "N",
+            description = "orders in the scale section's day (default: 5000000; --smoke 5000)")
+    private @Nullable Long scaleOrders;
+
     @Override
     public Integer call() {
         if (replayOrders != null && (replayOrders < 1000 || replayOrders > 20_000_000)) {
             throw DemoException.badInput("--replay-orders must be between 1000 and 20000000, not " + replayOrders);
         }
+        if (scaleOrders != null && (scaleOrders < 1000 || scaleOrders > 20_000_000)) {
+            throw DemoException.badInput("--scale-orders must be between 1000 and 20000000, not " + scaleOrders);
+        }
         Bench.Settings settings = new Bench.Settings(smoke,
-                sections.isEmpty() ? EnumSet.allOf(Section.class) : EnumSet.copyOf(sections), outDir, replayOrders);
+                sections.isEmpty() ? Section.byDefault(smoke) : EnumSet.copyOf(sections), outDir, replayOrders, scaleOrders);
         new Bench(settings, RepoRoot.find(), EndpointOptions.of(spec), spec.commandLine().getOut()).run();
         return 0;
     }
