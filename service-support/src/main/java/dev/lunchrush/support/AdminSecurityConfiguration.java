@@ -46,7 +46,7 @@ import dev.lunchrush.support.problems.ServletProblems;
  *
  * <p>The passwords are kept as BCrypt hashes of the lowest cost ({@link #PASSWORDS}): the hash never leaves the
  * process, which holds the password itself in its settings, so BCrypt's slowness would protect nothing here, while
- * every admin request would pay it (a backfill's batch, a replay's poll, and a stranger's wrong guess alike). The
+ * every admin request would pay it (a backfill's batch, an act switch, and a stranger's wrong guess alike). The
  * passwords {@code ./demo up} and {@code make-secrets.sh} generate are long random strings, which no one guesses
  * over HTTP at any cost per check.
  */
