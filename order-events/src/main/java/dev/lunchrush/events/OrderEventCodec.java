@@ -65,34 +65,6 @@ public final class OrderEventCodec {
         return (OrderTally) parse(bytes, offset, length, true);
     }
 
-    /**
-     * Whether the record is a live order ({@link OrderEvent#isLive()}), read without making the event: the other
-     * fields are passed over unread, the origin alone is compared. False for a record that is not a JSON object
-     * or has no live origin; a record it calls live is still to be {@link #decode decoded}, with every check.
-     */
-    public static boolean isLive(byte[] bytes) {
-        if (bytes.length > MAX_EVENT_BYTES) {
-            return false;
-        }
-        try (JsonParser parser = MAPPER.createParser(bytes)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return false;
-            }
-            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-                String field = parser.currentName();
-                JsonToken value = parser.nextToken();
-                if (field.equals("origin")) {
-                    return value == JsonToken.VALUE_STRING && OrderEvent.ORIGIN_LIVE.equals(parser.getString());
-                }
-                parser.skipChildren();
-            }
-            return false;
-        }
-        catch (JacksonException ex) {
-            return false;
-        }
-    }
-
     /** An {@link OrderEvent}, or an {@link OrderTally} when {@code tally}. */
     private static Record parse(byte[] bytes, int offset, int length, boolean tally) {
         if (length > MAX_EVENT_BYTES) {

@@ -237,23 +237,6 @@ class OrderEventCodecTests {
         }
     }
 
-    @Test
-    void tellsALiveOrderFromAnImportedOneWithoutDecodingIt() {
-        OrderEvent live = new OrderEvent("o-1", Instant.parse("2026-11-26T12:20:00Z"), "k1", "c-1",
-                List.of(new OrderItem("ramen", 1)), "12 Mill Lane", "ring twice", OrderEvent.ORIGIN_LIVE, "run-1", 7);
-        OrderEvent imported = new OrderEvent("o-2", Instant.parse("2026-11-26T12:20:00Z"), "k1", "c-1",
-                List.of(new OrderItem("ramen", 1)), "12 Mill Lane", "ring twice", OrderEvent.ORIGIN_IMPORT, null, 0);
-
-        assertThat(OrderEventCodec.isLive(OrderEventCodec.encode(live))).isTrue();
-        assertThat(OrderEventCodec.isLive(OrderEventCodec.encode(imported))).isFalse();
-        assertThat(OrderEventCodec.isLive(new byte[] {0, 1, 2, (byte) 0xff})).isFalse();
-        assertThat(OrderEventCodec.isLive("[\"live\"]".getBytes(StandardCharsets.UTF_8))).isFalse();
-        assertThat(OrderEventCodec.isLive("{\"orderId\":\"o-3\"}".getBytes(StandardCharsets.UTF_8))).isFalse();
-        assertThat(OrderEventCodec.isLive("{\"origin\":{\"live\":true}}".getBytes(StandardCharsets.UTF_8))).isFalse();
-        assertThat(OrderEventCodec.isLive("{\"notes\":{\"origin\":\"live\"},\"origin\":\"import\"}"
-                .getBytes(StandardCharsets.UTF_8))).as("a nested origin is not the event's").isFalse();
-    }
-
     /** What a tally of the event must hold: its own fields of the same names. */
     private static OrderTally tallyOf(OrderEvent event) {
         return new OrderTally(event.placedAt(), event.kitchenId(), event.customerId(), event.items());

@@ -70,16 +70,15 @@ class SmsRelay {
         List<SmsTask> tasks = new ArrayList<>(records.size());
         long oldest = Long.MAX_VALUE;
         for (ConsumerRecord<String, byte[]> record : records) {
-            // a backfill's past orders pass by the million: their origin is read, not the whole order
-            if (record.value() == null || !OrderEventCodec.isLive(record.value())) {
-                continue;
-            }
             OrderEvent order;
             try {
                 order = OrderEventCodec.decode(record.value());
             }
             catch (RuntimeException notAnOrder) {
                 log.debug("record {}-{}@{} is not an order: no SMS", record.topic(), record.partition(), record.offset());
+                continue;
+            }
+            if (!order.isLive()) {
                 continue;
             }
             tasks.add(task(order));
