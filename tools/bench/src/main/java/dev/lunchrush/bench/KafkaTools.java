@@ -54,26 +54,26 @@ final class KafkaTools {
 
     /** acks=all, idempotent, linger 2 ms (as fast as it goes, batches fill anyway), records of {@code recordSize} bytes. */
     ProducerFigures producerPerf(String topic, long records, int recordSize) {
-        createTopic(topic);
-        List<String> lines = run("org.apache.kafka.tools.ProducerPerformance", List.of("--topic", topic,
-                "--num-records", String.valueOf(records), "--record-size", String.valueOf(recordSize), "--throughput", "-1",
-                "--producer-props", "bootstrap.servers=" + bootstrapServers, "acks=all", "enable.idempotence=true",
-                "linger.ms=2", "max.in.flight.requests.per.connection=5"));
-        return producerSummary(lines);
+        return producerPerf(topic, records, recordSize, List.of());
     }
 
     /**
-     * As {@link #producerPerf}, in transactions of {@code transactionMillis} each (the tool commits on a timer), as the
-     * admin import writes its batches.
+     * As {@link #producerPerf(String, long, int)}, in transactions of {@code transactionMillis} each (the tool commits on
+     * a timer), as the admin import writes its batches.
      */
     ProducerFigures transactionalProducerPerf(String topic, long records, int recordSize, int transactionMillis) {
+        return producerPerf(topic, records, recordSize, List.of("--transaction-duration-ms", String.valueOf(transactionMillis),
+                "--transactional-id", "bench-producer-perf-" + System.nanoTime()));
+    }
+
+    private ProducerFigures producerPerf(String topic, long records, int recordSize, List<String> transactions) {
         createTopic(topic);
-        List<String> lines = run("org.apache.kafka.tools.ProducerPerformance", List.of("--topic", topic,
-                "--num-records", String.valueOf(records), "--record-size", String.valueOf(recordSize), "--throughput", "-1",
-                "--transaction-duration-ms", String.valueOf(transactionMillis), "--transactional-id",
-                "bench-producer-perf-" + System.nanoTime(), "--producer-props", "bootstrap.servers=" + bootstrapServers,
-                "acks=all", "enable.idempotence=true", "linger.ms=2", "max.in.flight.requests.per.connection=5"));
-        return producerSummary(lines);
+        List<String> arguments = new ArrayList<>(List.of("--topic", topic, "--num-records", String.valueOf(records),
+                "--record-size", String.valueOf(recordSize), "--throughput", "-1"));
+        arguments.addAll(transactions);
+        arguments.addAll(List.of("--producer-props", "bootstrap.servers=" + bootstrapServers, "acks=all",
+                "enable.idempotence=true", "linger.ms=2", "max.in.flight.requests.per.connection=5"));
+        return producerSummary(run("org.apache.kafka.tools.ProducerPerformance", arguments));
     }
 
     /** The summary line {@code kafka-producer-perf-test} prints last. */

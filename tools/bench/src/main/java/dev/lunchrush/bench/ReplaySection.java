@@ -53,7 +53,7 @@ final class ReplaySection {
         run.say("kitchen-screen: " + run.stack().stop("kitchen-screen") + "; analytics-dashboard: "
                 + run.stack().stop("analytics-dashboard"));
         try {
-            backfill();
+            backfill(run, orders, SEED, false);
             // the replayer is a service that replays day after day: its first replay after a start also warms its
             // JIT, so the first is reported beside and the second, on the same records, is the measured one
             JsonNode first = replayDay(run, day, "first replay (warm-up)", REPLAY_LIMIT);
@@ -74,19 +74,26 @@ final class ReplaySection {
         }
     }
 
-    /** The day's orders written as {@code ./demo backfill} writes them; its summary lines printed, its output kept for a failure. */
-    private void backfill() {
+    /**
+     * A day of {@code orders} written into yesterday (UTC) as {@code ./demo backfill} writes them, from {@code seed}
+     * ({@code again}: under new keys); its summary lines printed, its output kept for a failure; its rate in orders per
+     * second.
+     */
+    static double backfill(BenchRun run, long orders, long seed, boolean again) {
         StringWriter backfillOut = new StringWriter();
+        long started = System.nanoTime();
         try {
-            new Backfill(new Backfill.Settings(1, Math.toIntExact(orders), ZoneOffset.UTC, Backfill.MAX_BATCH, SEED, false,
-                    Duration.ofMinutes(2), Backfill.DEFAULT_IN_FLIGHT), Backfill.orderService(run.orderService().base()), new PrintWriter(backfillOut, true),
-                    run.out()).run();
+            new Backfill(new Backfill.Settings(1, Math.toIntExact(orders), ZoneOffset.UTC, Backfill.MAX_BATCH, seed, again,
+                    Duration.ofMinutes(2), Backfill.DEFAULT_IN_FLIGHT), Backfill.orderService(run.orderService().base()),
+                    new PrintWriter(backfillOut, true), run.out()).run();
         }
         catch (DemoException ex) {
             throw new DemoException("the backfill failed: " + ex.getMessage() + "; it said: " + backfillOut);
         }
+        double rate = orders / ((System.nanoTime() - started) / 1e9);
         backfillOut.toString().lines().filter(line -> line.startsWith("Imported") || line.startsWith("Already in the log"))
                 .forEach(run::say);
+        return rate;
     }
 
     /** The measured replay beside consumer-perf-test reading as many records. */

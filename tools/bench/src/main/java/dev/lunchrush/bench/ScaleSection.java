@@ -1,8 +1,6 @@
 package dev.lunchrush.bench;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +17,6 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.Topology;
-import dev.lunchrush.load.backfill.Backfill;
 import dev.lunchrush.localstack.StackManifest;
 import dev.lunchrush.localstack.access.DemoException;
 
@@ -70,7 +67,7 @@ final class ScaleSection {
 
         LocalDate day = LocalDate.now(ZoneOffset.UTC).minusDays(1);
         run.say("scale: ./demo backfill of %,d orders into %s, every reader up…".formatted(orders, day));
-        double backfillRate = backfill();
+        double backfillRate = ReplaySection.backfill(run, orders, SEED, true);
         Bench.quiesce(run);
 
         JsonNode first = ReplaySection.replayDay(run, day, "first replay (warm-up)", REPLAY_LIMIT);
@@ -99,23 +96,6 @@ final class ScaleSection {
                     + "(the log's copy and a margin): free some space or ask for fewer (--scale-orders)").formatted(data,
                             free / 1e9, orders, recordSize, needed / 1e9));
         }
-    }
-
-    /** The day written as {@code ./demo backfill --again} writes it; its rate in orders per second. */
-    private double backfill() {
-        StringWriter backfillOut = new StringWriter();
-        long started = System.nanoTime();
-        try {
-            new Backfill(new Backfill.Settings(1, Math.toIntExact(orders), ZoneOffset.UTC, Backfill.MAX_BATCH, SEED, true,
-                    Duration.ofMinutes(2), Backfill.DEFAULT_IN_FLIGHT), Backfill.orderService(run.orderService().base()),
-                    new PrintWriter(backfillOut, true), run.out()).run();
-        }
-        catch (DemoException ex) {
-            throw new DemoException("the backfill failed: " + ex.getMessage() + "; it said: " + backfillOut);
-        }
-        double rate = orders / ((System.nanoTime() - started) / 1e9);
-        backfillOut.toString().lines().filter(line -> line.startsWith("Imported")).forEach(run::say);
-        return rate;
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.lunchrush.bench;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /** The sections of {@code ./demo bench}, in the order they run. */
@@ -10,8 +12,8 @@ public enum Section {
     CPU, INTAKE, RABBITMQ, E2E, MEMORY, REPLAY, SCALE;
 
     /** What {@code ./demo bench} runs when no section is named: all but the seed's volume, which takes its own hour. */
-    public static java.util.Set<Section> byDefault(boolean smoke) {
-        java.util.EnumSet<Section> sections = java.util.EnumSet.allOf(Section.class);
+    public static Set<Section> byDefault(boolean smoke) {
+        EnumSet<Section> sections = EnumSet.allOf(Section.class);
         if (!smoke) {
             sections.remove(SCALE);
         }

@@ -170,24 +170,21 @@ public final class Backfill {
         finally {
             senders.shutdownNow();
         }
-        long imported = tally.imported;
-        long alreadyInLog = tally.alreadyInLog;
-        long batchesAgain = tally.batchesAgain;
-        long writtenBeforeRetry = tally.writtenBeforeRetry;
-        long[] perHour = tally.perHour;
         double seconds = (System.nanoTime() - started) / 1e9;
-        out.printf("Imported %,d orders in %.1f s (%,.0f orders/s).%n", imported, seconds, imported / seconds);
-        if (writtenBeforeRetry > 0) {
+        out.printf("Imported %,d orders in %.1f s (%,.0f orders/s).%n", tally.imported, seconds,
+                tally.imported / seconds);
+        if (tally.writtenBeforeRetry > 0) {
             out.printf("Written by an attempt whose answer did not arrive: %,d batches (sent again, answered with the "
-                    + "stored answer, not written twice).%n", writtenBeforeRetry);
+                    + "stored answer, not written twice).%n", tally.writtenBeforeRetry);
         }
-        if (alreadyInLog > 0) {
+        if (tally.alreadyInLog > 0) {
             out.printf("Already in the log: %,d orders (%,d batches answered with the order service's stored answer: "
-                    + "this seed's orders were written before; --again writes them once more).%n", alreadyInLog, batchesAgain);
+                    + "this seed's orders were written before; --again writes them once more).%n", tally.alreadyInLog,
+                    tally.batchesAgain);
         }
         out.println();
         out.println("Orders per hour of the day (" + settings.zone() + "), all days together:");
-        out.print(HourChart.render(perHour));
+        out.print(HourChart.render(tally.perHour));
         out.println();
         out.println("Replay one of these days: ./demo replay " + yesterday + (settings.zone().getId().equals("UTC") ? "" : " --zone " + settings.zone()));
         out.flush();
