@@ -36,6 +36,8 @@ import dev.lunchrush.testing.FreePorts;
 import dev.lunchrush.testing.ServiceProcess;
 import dev.lunchrush.testing.TestBrokers;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * Lunch Rush services run from their packaged jars as child processes, on free ports, wired to the
  * test brokers and to the order service, each with a data folder of its own. Closing the stack stops
@@ -54,6 +56,8 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
     public static final JsonMapper JSON = JsonMapper.builder().build();
     /** How long a service may take to become healthy: on a loaded 2-core machine one took 3 minutes. */
     public static final Duration START_TIMEOUT = Duration.ofMinutes(6);
+    /** How long an act switch may take to be ready. */
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
     private static final String ADMIN_PASSWORD = "scenario-admin-secret";
     // Small, quick-starting JVMs: several of them start at once on a small machine. Each exits of its own
@@ -210,8 +214,14 @@ public final class Stack implements BeforeAllCallback, AfterAllCallback, AutoClo
         return response;
     }
 
+    /**
+     * Switches the order service's act and waits until it is ready in it (its readiness names what the act needs:
+     * a broker answering, the log's topics in place), so that the first order is not turned away.
+     */
     public void switchAct(String actJson) {
         admin("PUT", "order-service", "/admin/act", actJson);
+        await().atMost(READY_TIMEOUT).pollInterval(Duration.ofMillis(200))
+                .until(() -> get("order-service", "/actuator/health/readiness").statusCode() == 200);
     }
 
     /** The analytics job's processing capacity, events per second. */

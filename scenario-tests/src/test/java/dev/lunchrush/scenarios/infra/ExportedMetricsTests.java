@@ -189,7 +189,7 @@ class ExportedMetricsTests {
         Iterator<OrderRequest> orders = Orders.random(Orders.menu(stack), 40, 1L).iterator();
         for (String act : List.of("{\"act\":\"shared-queue\"}", "{\"act\":\"queue-per-reader\"}",
                 "{\"act\":\"memory-feed\",\"strategy\":\"drop\",\"capacity\":5}", "{\"act\":\"log\"}")) {
-            logUnexpected(stack.sendAsAdmin("PUT", "order-service", "/admin/act", act), "PUT /admin/act " + act);
+            stack.switchAct(act);
             for (int i = 0; i < 10; i++) {
                 logUnexpected(stack.post("order-service", "/orders", Stack.JSON.writeValueAsString(orders.next()), Map.of()),
                         "POST /orders");

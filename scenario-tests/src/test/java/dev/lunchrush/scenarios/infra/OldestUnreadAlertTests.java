@@ -45,8 +45,7 @@ class OldestUnreadAlertTests {
                     "backlog-monitor", "127.0.0.1:" + stack.port("backlog-monitor"),
                     "rabbitmq", rabbitExporter);
             try (LocalPrometheus prometheus = LocalPrometheus.start(data.resolve("prometheus"), targets)) {
-                assertThat(stack.sendAsAdmin("PUT", "order-service", "/admin/act", "{\"act\":\"log\"}").statusCode())
-                        .isEqualTo(200);
+                stack.switchAct("{\"act\":\"log\"}");
                 Menu menu = Orders.menu(stack);
                 // each must get its 201
                 Orders.random(menu, 20, 1L).forEach(order -> Orders.place(stack, order));
