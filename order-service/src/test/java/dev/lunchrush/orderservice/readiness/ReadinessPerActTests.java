@@ -38,6 +38,8 @@ class ReadinessPerActTests extends OrderServiceHttp {
     void readyInTheLogActWithoutRabbitMqAndNotInTheQueueActs() {
         switchTo("log");
         await().atMost(Duration.ofSeconds(30)).until(() -> get("/actuator/health/readiness").statusCode() == 200);
+        assertThat(get("/actuator/health/readiness").body()).as("what the log act needs").contains("\"kafka\":\"up: ",
+                "\"kafka-topics\":\"up: orders and orders.DLT in place\"");
         assertThat(get("/actuator/health/liveness").statusCode()).isEqualTo(200);
 
         for (String act : new String[] {"shared-queue", "queue-per-reader", "memory-feed"}) {
