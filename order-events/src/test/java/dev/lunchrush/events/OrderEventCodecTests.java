@@ -208,6 +208,37 @@ class OrderEventCodecTests {
     }
 
     @Test
+    void aTallyCountsTheCharactersOfTheTextsItSkipsExactly() {
+        Map<String, Integer> limits = new LinkedHashMap<>();
+        limits.put("deliveryAddress", OrderLimits.MAX_ADDRESS_LENGTH);
+        limits.put("notes", OrderLimits.MAX_NOTES_LENGTH);
+        limits.put("origin", OrderLimits.MAX_EVENT_ID_LENGTH);
+        limits.put("run", OrderLimits.MAX_EVENT_ID_LENGTH);
+        OrderTally expected = new OrderTally(Instant.parse("2026-11-26T12:20:00Z"), "k2", "c-1",
+                List.of(new OrderItem("ramen", 2)));
+        limits.forEach((field, limit) -> {
+            for (String text : List.of("a".repeat(limit), "\\u00e9".repeat(limit), "\\n".repeat(limit),
+                    "\u20AC".repeat(limit))) {
+                for (String spaces : List.of("", " ".repeat(64))) {
+                    String json = "{\"orderId\":\"o-1\",\"" + field + "\":\"" + text + "\"" + spaces
+                            + ",\"placedAt\":\"2026-11-26T12:20:00Z\",\"kitchenId\":\"k2\",\"customerId\":\"c-1\","
+                            + "\"items\":[{\"dish\":\"ramen\",\"quantity\":2}],\"" + field + "\":\"" + text + "\"" + spaces + "}";
+                    byte[] buffer = ("prefix" + json + "suffix").getBytes(StandardCharsets.UTF_8);
+                    int length = buffer.length - "prefixsuffix".length();
+                    assertThat(OrderEventCodec.decodeTally(buffer, 6, length)).as(field + " of " + limit)
+                            .isEqualTo(expected);
+                }
+                String longer = "{\"orderId\":\"o-1\",\"placedAt\":\"2026-11-26T12:20:00Z\",\"kitchenId\":\"k2\","
+                        + "\"items\":[{\"dish\":\"ramen\",\"quantity\":2}],\"" + field + "\":\"" + text + "b\"}";
+                byte[] bytes = longer.getBytes(StandardCharsets.UTF_8);
+                assertThatThrownBy(() -> OrderEventCodec.decodeTally(bytes, 0, bytes.length))
+                        .as(field + " of " + (limit + 1)).isInstanceOf(OrderEventFormatException.class)
+                        .hasMessageContaining(field);
+            }
+        });
+    }
+
+    @Test
     void readsInstantsAsInstantParseDoes() {
         SplittableRandom random = new SplittableRandom(11);
         for (int i = 0; i < 20_000; i++) {
