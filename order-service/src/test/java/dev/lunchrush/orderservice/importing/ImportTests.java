@@ -2,6 +2,8 @@ package dev.lunchrush.orderservice.importing;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,6 +18,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
+import dev.lunchrush.events.Topology;
 import dev.lunchrush.orderservice.OrderServiceTests;
 import dev.lunchrush.orderservice.OrdersTopic;
 
@@ -155,5 +158,31 @@ class ImportTests extends OrderServiceTests {
 
         assertThat(anonymous.statusCode()).isEqualTo(401);
         assertThat(viewer.statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void theAdminIsToldTheRoomLeftOnTheDisksOfTheLog() throws Exception {
+        HttpResponse<String> anonymous = send(HttpRequest.newBuilder(uri("/admin/orders/import/room")).GET());
+        HttpResponse<String> room = send(HttpRequest.newBuilder(uri("/admin/orders/import/room"))
+                .header("Authorization", basic("admin", ADMIN_PASSWORD)).GET());
+
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        assertThat(room.statusCode()).as(room.body()).isEqualTo(200);
+        JsonNode body = json(room.body());
+        assertThat(body.get("topic").stringValue()).isEqualTo(Topology.ORDERS_TOPIC);
+        int partitions = 0;
+        for (JsonNode dir : body.get("logDirs")) {
+            long usable = dir.get("usableBytes").longValue();
+            assertThat(usable).as(dir.toString()).isPositive().isLessThanOrEqualTo(dir.get("totalBytes").longValue());
+            partitions += dir.get("partitions").intValue();
+            Path path = Path.of(dir.get("path").stringValue());
+            if (Files.isDirectory(path)) {
+                // the tests' broker in this JVM: its disk is this machine's
+                long free = Files.getFileStore(path).getUsableSpace();
+                assertThat((double) usable).as(dir.toString()).isCloseTo(free, org.assertj.core.data.Percentage.withPercentage(5));
+            }
+        }
+        // one broker in the tests, a replica of each partition
+        assertThat(partitions).isEqualTo(Topology.ORDERS_PARTITIONS);
     }
 }
