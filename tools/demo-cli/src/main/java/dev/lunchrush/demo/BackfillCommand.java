@@ -22,6 +22,8 @@ import dev.lunchrush.localstack.access.ExitCodes;
                 + "Idempotency-Key made of the run's parameters: the same command with the same seed writes nothing "
                 + "twice (the service answers each batch with its stored answer), so a backfill that stopped can be "
                 + "run again to write what is missing. --again writes the same orders once more.",
+            "Before it writes, the room on the log's disks is asked for (GET /admin/orders/import/room): a run the log's "
+                + "copy of would not fit, with half as much again for a margin, is refused, nothing written.",
             "A batch answered 5xx or not at all is sent again (1, 2, 4, then every 5 s, for --retry-for); a 4xx stops "
                 + "the backfill with the service's reason.",
             "Example: ./demo backfill --days 7 --orders-per-day 20000 --zone Europe/Paris"})

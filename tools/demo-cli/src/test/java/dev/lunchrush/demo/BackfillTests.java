@@ -233,6 +233,42 @@ class BackfillTests {
     }
 
     @Test
+    void aRunTheDisksOfTheLogCannotHoldIsRefusedBeforeAnythingIsWritten() throws Exception {
+        // 3,000 orders of about 1 KB: about 4.5 MB with the margin
+        for (long free : new long[] {2_000_000L, 60_000_000L}) {
+            String room = """
+                    {"topic":"orders","logDirs":[
+                      {"broker":1,"path":"/var/lib/kafka/data","usableBytes":%d,"totalBytes":%d,"partitions":3}]}"""
+                    .formatted(free, 10 * free);
+            try (StubService orderService = new StubService(request -> switch (request.path()) {
+                case "/menu" -> new StubService.Answer(200, MENU);
+                case "/admin/orders/import/room" -> new StubService.Answer(200, room);
+                case "/admin/orders/import" -> new StubService.Answer(200,
+                        "{\"imported\":" + ServiceClient.JSON.readTree(request.body()).size() + "}");
+                default -> new StubService.Answer(404, "");
+            })) {
+                Run run = backfill(orderService, "--seed", "5");
+
+                StubService.Request asked = orderService.requests().stream()
+                        .filter(request -> request.path().equals("/admin/orders/import/room")).findFirst().orElseThrow();
+                assertThat(asked.authorization()).isEqualTo(ServiceClient.basic("admin", "test-admin-secret"));
+                if (free < 4_000_000L) {
+                    assertThat(run.exit()).isEqualTo(1);
+                    assertThat(imports(orderService)).as("nothing written").isEmpty();
+                    assertThat(run.err()).contains("broker 1's log directory /var/lib/kafka/data has 2.0 MB free; 3,000 orders")
+                            .contains("nothing was written");
+                }
+                else {
+                    assertThat(run.exit()).as(run.err()).isZero();
+                    assertThat(imports(orderService)).hasSize(4);
+                    assertThat(run.out()).containsPattern("The log's disks: 60.0 MB free at least; this run needs about "
+                            + "[45]\\.\\d MB \\(\\d{3,4} B an order, and a margin\\)");
+                }
+            }
+        }
+    }
+
+    @Test
     void aBatchTheServiceCannotTakeIsSentAgainUntilTheRetryBudgetIsSpent() throws Exception {
         try (StubService orderService = new StubService(request -> request.path().equals("/menu")
                 ? new StubService.Answer(200, MENU) : new StubService.Answer(503, "{\"detail\":\"Kafka is away\"}"))) {
