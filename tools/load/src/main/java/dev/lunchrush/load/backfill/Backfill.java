@@ -134,8 +134,7 @@ public final class Backfill {
         out.printf("Backfilling %d day(s), %s to %s (%s), %,d orders each: %,d orders in batches of %d%n", settings.days(), oldest,
                 yesterday, settings.zone(), settings.ordersPerDay(), total, settings.batch());
         out.flush();
-        LogRoomCheck.require(orderService, total, LogRoomCheck.bytesPerOrder(new DayBatches(menu, run, oldest).next().orders()),
-                out);
+        LogRoomCheck.require(orderService, total, LogRoomCheck.bytesPerOrder(menu, runSeed), out);
 
         Tally tally = new Tally();
         long started = System.nanoTime();

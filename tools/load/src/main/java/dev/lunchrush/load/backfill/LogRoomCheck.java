@@ -2,15 +2,16 @@ package dev.lunchrush.load.backfill;
 
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.UUID;
 
 import tools.jackson.databind.JsonNode;
 
 import dev.lunchrush.events.OrderEvent;
 import dev.lunchrush.events.OrderEventCodec;
-import dev.lunchrush.events.OrderItem;
+import dev.lunchrush.events.OrderRequest;
+import dev.lunchrush.load.menu.Menu;
+import dev.lunchrush.load.menu.SampleOrders;
 import dev.lunchrush.localstack.access.DemoException;
 import dev.lunchrush.localstack.access.ServiceClient;
 
@@ -31,20 +32,28 @@ final class LogRoomCheck {
     /** Kafka's bytes per record beside its value: the record's own header, its key (the kitchen), the batch's share. */
     static final int RECORD_OVERHEAD = 64;
 
+    /** Orders drawn to learn an order's size in the log. */
+    static final int SAMPLE = 1000;
+
     private LogRoomCheck() {
     }
 
-    /** What one order of the sample takes in the log: its event as the order service writes it, and the record's overhead. */
-    @SuppressWarnings("unchecked")
-    static long bytesPerOrder(List<Map<String, Object>> sample) {
+    /**
+     * What one of the run's orders takes in the log: its event as the order service writes it, and the record's
+     * overhead, averaged over {@link #SAMPLE} orders drawn from the menu as the run draws them (no day's placements
+     * are made for it).
+     */
+    static long bytesPerOrder(Menu menu, long seed) {
+        SampleOrders orders = new SampleOrders(menu, new SplittableRandom(seed));
+        Instant placedAt = Instant.now();
         long bytes = 0;
-        for (Map<String, Object> order : sample) {
-            OrderEvent event = new OrderEvent(UUID.randomUUID().toString(), Instant.parse((String) order.get("placedAt")),
-                    (String) order.get("kitchenId"), (String) order.get("customerId"), (List<OrderItem>) order.get("items"),
-                    (String) order.get("deliveryAddress"), (String) order.get("notes"), OrderEvent.ORIGIN_IMPORT, "import", 0);
-            bytes += OrderEventCodec.encode(event).length;
+        for (int i = 0; i < SAMPLE; i++) {
+            OrderRequest order = orders.next();
+            bytes += OrderEventCodec.encode(new OrderEvent(UUID.randomUUID().toString(), placedAt, order.kitchenId(),
+                    order.customerId(), order.items(), order.deliveryAddress(), order.notes(), OrderEvent.ORIGIN_IMPORT,
+                    "import", 0)).length;
         }
-        return (sample.isEmpty() ? 0 : bytes / sample.size()) + RECORD_OVERHEAD;
+        return bytes / SAMPLE + RECORD_OVERHEAD;
     }
 
     /**
