@@ -2,9 +2,8 @@ package dev.lunchrush.events;
 
 import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.YearMonth;
-import java.time.ZoneOffset;
+import java.time.Month;
+import java.time.Year;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -254,47 +253,73 @@ public final class OrderEventCodec {
 
     private static Instant instant(JsonParser parser) {
         return switch (parser.currentToken()) {
-            case VALUE_STRING -> instant(parser.getString().trim());
+            case VALUE_STRING -> instant(parser.getStringCharacters(), parser.getStringOffset(),
+                    parser.getStringLength());
             case VALUE_NULL -> null;
             default -> throw new OrderEventFormatException("not an order event: placedAt is not an ISO-8601 instant",
                     null);
         };
     }
 
-    /**
-     * {@link Instant#parse}, with a short way for the form {@link #encode} writes ({@code 2026-11-26T12:20:00.123Z},
-     * 0 to 9 digits of fraction), because {@code Instant.parse} allocates more per call than the rest of the event.
-     * Anything else, or anything the short way finds out of range, goes to {@code Instant.parse}.
-     */
     static Instant instant(String text) {
-        int length = text.length();
-        if (length >= 20 && length <= 30 && length != 21 && text.charAt(4) == '-' && text.charAt(7) == '-'
-                && text.charAt(10) == 'T' && text.charAt(13) == ':' && text.charAt(16) == ':'
-                && text.charAt(length - 1) == 'Z' && (length == 20 || text.charAt(19) == '.')) {
-            int year = digits(text, 0, 4);
-            int month = digits(text, 5, 2);
-            int day = digits(text, 8, 2);
-            int hour = digits(text, 11, 2);
-            int minute = digits(text, 14, 2);
-            int second = digits(text, 17, 2);
-            int fractionDigits = length == 20 ? 0 : length - 21;
-            int fraction = fractionDigits == 0 ? 0 : digits(text, 20, fractionDigits);
+        return instant(text.toCharArray(), 0, text.length());
+    }
+
+    /**
+     * {@link Instant#parse} of the text in {@code chars[offset, offset + length)}, trimmed, with a short way for the
+     * form {@link #encode} writes ({@code 2026-11-26T12:20:00.123Z}, 0 to 9 digits of fraction), read where the
+     * parser holds it: {@code Instant.parse} allocates more per call than the rest of the event. Anything else, or
+     * anything the short way finds out of range, goes to {@code Instant.parse}.
+     */
+    static Instant instant(char[] chars, int offset, int length) {
+        int from = offset;
+        int to = offset + length;
+        while (from < to && chars[from] <= ' ') {
+            from++;
+        }
+        while (to > from && chars[to - 1] <= ' ') {
+            to--;
+        }
+        int size = to - from;
+        if (size >= 20 && size <= 30 && size != 21 && chars[from + 4] == '-' && chars[from + 7] == '-'
+                && chars[from + 10] == 'T' && chars[from + 13] == ':' && chars[from + 16] == ':'
+                && chars[to - 1] == 'Z' && (size == 20 || chars[from + 19] == '.')) {
+            int year = digits(chars, from, 4);
+            int month = digits(chars, from + 5, 2);
+            int day = digits(chars, from + 8, 2);
+            int hour = digits(chars, from + 11, 2);
+            int minute = digits(chars, from + 14, 2);
+            int second = digits(chars, from + 17, 2);
+            int fractionDigits = size == 20 ? 0 : size - 21;
+            int fraction = fractionDigits == 0 ? 0 : digits(chars, from + 20, fractionDigits);
             if ((year | month | day | hour | minute | second | fraction) >= 0 && month >= 1 && month <= 12 && day >= 1
-                    && day <= YearMonth.of(year, month).lengthOfMonth() && hour <= 23 && minute <= 59 && second <= 59) {
-                return LocalDateTime.of(year, month, day, hour, minute, second, fraction * NANO_SCALE[fractionDigits])
-                        .toInstant(ZoneOffset.UTC);
+                    && day <= Month.of(month).length(Year.isLeap(year)) && hour <= 23 && minute <= 59 && second <= 59) {
+                return Instant.ofEpochSecond(epochDay(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second,
+                        (long) fraction * NANO_SCALE[fractionDigits]);
             }
         }
-        return Instant.parse(text);
+        return Instant.parse(new String(chars, from, size));
     }
+
+    /** Days from 1970-01-01 to a valid date of a year from 0 to 9999, as {@code LocalDate.toEpochDay} counts them. */
+    private static long epochDay(int year, int month, int day) {
+        long days = 365L * year + (year + 3) / 4 - (year + 99) / 100 + (year + 399) / 400 + (367 * month - 362) / 12
+                + day - 1;
+        if (month > 2) {
+            days -= Year.isLeap(year) ? 1 : 2;
+        }
+        return days - DAYS_0000_TO_1970;
+    }
+
+    private static final long DAYS_0000_TO_1970 = 719_528;
 
     private static final int[] NANO_SCALE = {1, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
 
-    /** The decimal number in {@code text[from, from + count)}; -1 when a character is not a digit. */
-    private static int digits(String text, int from, int count) {
+    /** The decimal number in {@code chars[from, from + count)}; -1 when a character is not a digit. */
+    private static int digits(char[] chars, int from, int count) {
         int value = 0;
         for (int i = from; i < from + count; i++) {
-            char c = text.charAt(i);
+            char c = chars[i];
             if (c < '0' || c > '9') {
                 return -1;
             }

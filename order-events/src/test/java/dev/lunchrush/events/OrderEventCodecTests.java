@@ -249,10 +249,11 @@ class OrderEventCodecTests {
         for (String text : List.of("2026-11-26T12:20:00Z", "2026-11-26T12:20:00.1Z", "2026-11-26T12:20:00.123456789Z",
                 "2024-02-29T23:59:59.999Z", "2026-11-26T12:20:00+01:00", "2026-12-31T23:59:60Z", "+12026-11-26T12:20:00Z",
                 "2026-02-29T12:20:00Z", "2026-13-01T12:20:00Z", "2026-11-26T24:00:00Z", "2026-11-26T12:20:00.Z",
-                "2026-11-26T12:2a:00Z", "2026-11-26 12:20:00Z", "2026-11-26T12:20:00.1234567890Z", "0000-01-01T00:00:00Z")) {
+                "2026-11-26T12:2a:00Z", "2026-11-26 12:20:00Z", "2026-11-26T12:20:00.1234567890Z", "0000-01-01T00:00:00Z",
+                " 2026-11-26T12:20:00Z ", "\t2026-11-26T12:20:00.5Z\n", "   ", "")) {
             Object expected;
             try {
-                expected = Instant.parse(text);
+                expected = Instant.parse(text.trim());
             }
             catch (java.time.DateTimeException ex) {
                 expected = ex.getClass();
@@ -266,6 +267,13 @@ class OrderEventCodecTests {
             }
             assertThat(actual).as(text).isEqualTo(expected);
         }
+    }
+
+    @Test
+    void readsAnInstantWhereItStandsInALargerBufferOfCharacters() {
+        char[] buffer = "9999-99-99T99:99:99Z2026-11-26T12:20:00.120Zx2026-11-26T12:20:00Z".toCharArray();
+        assertThat(OrderEventCodec.instant(buffer, 20, 24)).isEqualTo(Instant.parse("2026-11-26T12:20:00.120Z"));
+        assertThat(OrderEventCodec.instant(buffer, 45, 20)).isEqualTo(Instant.parse("2026-11-26T12:20:00Z"));
     }
 
     /** What a tally of the event must hold: its own fields of the same names. */

@@ -4,10 +4,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.zone.ZoneRules;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 import org.jspecify.annotations.Nullable;
@@ -36,9 +35,10 @@ public class DayReportBuilder {
     private final Instant from;
     private final Instant to;
     private final long[] perHour = new long[24];
-    private final Map<String, long[]> perKitchenPerHour = new TreeMap<>();
-    private final Map<String, Long> portionsPerDish = new TreeMap<>();
-    private final Set<String> customers = new HashSet<>();
+    /** Counters looked up by every order, sorted only when the report is built. */
+    private final Map<String, long[]> perKitchenPerHour = new HashMap<>();
+    private final Map<String, long[]> portionsPerDish = new HashMap<>();
+    private final DistinctTexts customers = new DistinctTexts();
     private long total;
     private long portions;
     private @Nullable Instant first;
@@ -77,7 +77,7 @@ public class DayReportBuilder {
         perHour[hour]++;
         perKitchenPerHour.computeIfAbsent(order.kitchenId(), kitchen -> new long[24])[hour]++;
         for (OrderItem item : order.items()) {
-            portionsPerDish.merge(item.dish(), (long) item.quantity(), Long::sum);
+            portionsPerDish.computeIfAbsent(item.dish(), dish -> new long[1])[0] += item.quantity();
             portions += item.quantity();
         }
         if (order.customerId() != null) {
@@ -104,7 +104,8 @@ public class DayReportBuilder {
                 mine[hour] += hours[hour];
             }
         });
-        other.portionsPerDish.forEach((dish, count) -> portionsPerDish.merge(dish, count, Long::sum));
+        other.portionsPerDish.forEach((dish, count) -> portionsPerDish.computeIfAbsent(dish, name -> new long[1])[0]
+                += count[0]);
         customers.addAll(other.customers);
         if (other.first != null && other.last != null) {
             widen(other.first, other.last);
@@ -132,6 +133,8 @@ public class DayReportBuilder {
             perKitchen.put(kitchen, sum);
             kitchenHours.put(kitchen, hourMap(hours));
         });
+        Map<String, Long> perDish = new TreeMap<>();
+        portionsPerDish.forEach((dish, count) -> perDish.put(dish, count[0]));
         String busiest = null;
         long most = 0;
         for (int hour = 0; hour < 24; hour++) {
@@ -141,7 +144,7 @@ public class DayReportBuilder {
             }
         }
         return new DayReport(date.toString(), zone.getId(), total, perKitchen, hourMap(perHour),
-                new TreeMap<>(portionsPerDish), portions, customers.size(), kitchenHours, first, last, busiest,
+                perDish, portions, customers.size(), kitchenHours, first, last, busiest,
                 total == 0 ? 0 : (double) portions / total, provenance);
     }
 
