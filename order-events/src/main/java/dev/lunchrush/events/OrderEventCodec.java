@@ -10,6 +10,7 @@ import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -22,6 +23,12 @@ public final class OrderEventCodec {
 
     /** Writes events and makes parsers; events are read field by field (see {@link #read}), not data-bound. */
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    /**
+     * Makes the parsers: straight from the mapper's own factory, without the data binder's per-parser context that
+     * {@code MAPPER.createParser} builds and a field-by-field read never uses.
+     */
+    private static final TokenStreamFactory PARSERS = MAPPER.tokenStreamFactory();
 
     /**
      * The largest event a reader accepts: twice the order service's largest order body (64 KB), so that
@@ -70,7 +77,7 @@ public final class OrderEventCodec {
             throw new OrderEventFormatException("not an order event: " + length + " bytes, more than "
                     + MAX_EVENT_BYTES, null);
         }
-        try (JsonParser parser = MAPPER.createParser(bytes, offset, length)) {
+        try (JsonParser parser = PARSERS.createParser(bytes, offset, length)) {
             return read(parser, tally);
         }
         catch (JacksonException ex) {
