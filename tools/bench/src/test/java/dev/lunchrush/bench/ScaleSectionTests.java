@@ -3,14 +3,21 @@ package dev.lunchrush.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What the scale section reads of the machine: the disk of the log and of each service, the heap of a JVM. */
+/**
+ * What the scale section reads of the machine (the disk of the log and of each service, the heap of a JVM) and which
+ * replay's figure it reports.
+ */
 class ScaleSectionTests {
 
     @Test
@@ -51,6 +58,17 @@ class ScaleSectionTests {
         assertThat(HeapAfterGc.usedMb(serial)).isEqualTo(31.0);
         assertThat(HeapAfterGc.usedMb(g1)).isEqualTo(50.0);
         assertThat(HeapAfterGc.usedMb("12347: Could not attach")).isNull();
+    }
+
+    @Test
+    void theReplayFigureIsTheMedianOfTheMeasuredReplays() {
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> replays = List.of(json.readTree("{\"id\":\"a\",\"ratePerSecond\":500000}"),
+                json.readTree("{\"id\":\"b\",\"ratePerSecond\":300000}"),
+                json.readTree("{\"id\":\"c\",\"ratePerSecond\":420000}"));
+
+        assertThat(ScaleSection.median(replays).path("id").asString()).isEqualTo("c");
+        assertThat(ScaleSection.median(replays.subList(0, 1)).path("id").asString()).isEqualTo("a");
     }
 
     private static void write(Path file, int bytes) throws IOException {
