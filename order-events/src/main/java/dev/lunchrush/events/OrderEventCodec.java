@@ -268,6 +268,7 @@ public final class OrderEventCodec {
         };
     }
 
+    /** {@link #instant(char[], int, int)} of a whole string, as the tests hand it texts. */
     static Instant instant(String text) {
         return instant(text.toCharArray(), 0, text.length());
     }

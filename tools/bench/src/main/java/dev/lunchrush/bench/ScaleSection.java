@@ -77,8 +77,8 @@ final class ScaleSection {
 
         JsonNode first = ReplaySection.replayDay(run, day, "first replay (warm-up)", REPLAY_LIMIT);
         List<JsonNode> replays = new ArrayList<>();
-        for (int replay = 1; replay <= MEASURED_REPLAYS; replay++) {
-            replays.add(ReplaySection.replayDay(run, day, "replay %d of %d".formatted(replay, MEASURED_REPLAYS),
+        for (int round = 1; round <= MEASURED_REPLAYS; round++) {
+            replays.add(ReplaySection.replayDay(run, day, "replay %d of %d".formatted(round, MEASURED_REPLAYS),
                     REPLAY_LIMIT));
         }
         JsonNode replay = median(replays);
@@ -88,8 +88,8 @@ final class ScaleSection {
 
         Map<String, Long> diskAfter = disk(data);
         Map<String, Double> heapAfter = HeapAfterGc.ofServices(run.root());
-        return part(recordSize, producer, backfillRate, first, replays, consumer, diskBefore, diskAfter, heapBefore,
-                heapAfter);
+        return part(recordSize, producer, backfillRate, first, replay, replays, consumer, diskBefore, diskAfter,
+                heapBefore, heapAfter);
     }
 
     /** The replay of the median rate: one replay's rate moves by a quarter from one to the next on two busy cores. */
@@ -159,10 +159,9 @@ final class ScaleSection {
     }
 
     private Part part(int recordSize, KafkaTools.ProducerFigures producer, double backfillRate, JsonNode first,
-            List<JsonNode> replays, KafkaTools.ConsumerFigures consumer, Map<String, Long> diskBefore, Map<String, Long> diskAfter,
-            Map<String, Double> heapBefore, Map<String, Double> heapAfter) {
+            JsonNode replay, List<JsonNode> replays, KafkaTools.ConsumerFigures consumer, Map<String, Long> diskBefore,
+            Map<String, Long> diskAfter, Map<String, Double> heapBefore, Map<String, Double> heapAfter) {
         double backfillRatio = BenchTable.ratio(backfillRate, producer.recordsPerSecond());
-        JsonNode replay = median(replays);
         double replayRate = replay.path("ratePerSecond").asDouble();
         double replayRatio = BenchTable.ratio(replayRate, consumer.fetchRecordsPerSecond());
         Map<String, Double> kbPerOrder = new LinkedHashMap<>();
